@@ -1,0 +1,45 @@
+//! The Halma board on 256-bit bitboards.
+//!
+//! - [`Square`], [`Direction`], [`Seat`]: small `Copy` types.
+//! - [`Bitboard`]: a set of squares as a `[u64; 4]` newtype, laid out by parity
+//!   class so that a jump flood fill runs on a single `u64`.
+//! - [`MoveGenerator`]: steps, jump closures (all destinations of a piece at
+//!   once, by bitwise flood fill), long jumps by ray operations, camp-lock and
+//!   swap landings, and path recovery on demand.
+//! - [`Setup`] (a position string, unchecked) and [`Position`] (checked, with
+//!   make/unmake and an incremental Zobrist hash).
+//!
+//! Game rules (presets, camps, winning, notation of moves) are layered on top
+//! by the `halma-rules` crate.
+//!
+//! ```
+//! use halma_core::{Constraints, Position, Setup, Square};
+//!
+//! let setup: Setup = "4/1rr1/4/4 r".parse().unwrap();
+//! let position = Position::try_from(setup).unwrap();
+//! let generator = position.move_generator(Constraints::default());
+//! let b3: Square = "b3".parse().unwrap();
+//! // b3 jumps over c3 to d3; it steps to the 7 empty squares around it.
+//! assert_eq!(generator.jumps(b3).squares_sorted(), ["d3".parse().unwrap()]);
+//! assert_eq!(generator.steps(b3).count(), 7);
+//! ```
+
+mod bitboard;
+mod layout;
+mod movegen;
+mod moves;
+mod position;
+mod seat;
+mod setup;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+#[cfg(feature = "bitvec")]
+pub use bitboard::BitvecBoard;
+pub use movegen::{Constraints, MoveGenerator, PieceMoves};
+pub use moves::{MoveList, PieceMovesIter};
+pub use position::{Geometry, GeometryError, Move, MoveKind, Position, PositionError};
+pub use seat::{Seat, SeatSet};
+pub use setup::{ParseSetupError, Setup, MAX_POSITION_STRING_LEN};
+pub use square::{Direction, ParseSquareError, Square};

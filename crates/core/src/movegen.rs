@@ -1,0 +1,418 @@
+//! Steps, jump closures by flood fill, swap landings and path recovery.
+//!
+//! A [`MoveGenerator`] is built once per position and side to move; it
+//! precomputes, for each parity class and direction, the squares a plain jump
+//! can land on. The jump closure of a piece is then a flood fill on one `u64`
+//! (the piece's parity class): each round lands every frontier square in all
+//! eight directions at once, until the reached set stops growing.
+
+use crate::layout::{NOT_EAST, NOT_WEST};
+use crate::{Bitboard, Direction, Square};
+
+/// Longest distance to a jumped piece in a long jump (k + 1 <= 7 on a 16-square line).
+const MAX_HALF_JUMP: usize = 7;
+
+/// What the variant in force lets a piece do, beyond plain steps and jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Constraints {
+    /// Jump segments may be long (the jumped piece at the midpoint of an empty stretch).
+    pub long_jumps: bool,
+    /// A step or segment that starts in this set must end in it (camp-lock: the
+    /// mover's target camp). Empty when there is no such rule.
+    pub lock: Bitboard,
+    /// Occupied squares that a step or the last segment of a jump path may land
+    /// on as a swap (spoil=swap: foreign pieces in the mover's full target camp).
+    /// Empty when no swap is possible.
+    pub swap_onto: Bitboard,
+    /// The squares a piece must stand on to swap (spoil=swap: those outside
+    /// the mover's target camp).
+    pub swap_from: Bitboard,
+}
+
+/// The moves of one piece, as destination sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The square the piece stands on.
+    pub origin: Square,
+    /// Empty adjacent squares it may step to.
+    pub steps: Bitboard,
+    /// Squares it may reach by one or more jump segments.
+    pub jumps: Bitboard,
+    /// Occupied squares it may swap with (spoil=swap).
+    pub swaps: Bitboard,
+}
+
+impl PieceMoves {
+    /// Number of distinct moves (destinations of all kinds never overlap).
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.steps.count() + self.jumps.count() + self.swaps.count()
+    }
+
+    /// All destinations.
+    #[inline]
+    pub fn destinations(&self) -> Bitboard {
+        self.steps | self.jumps | self.swaps
+    }
+}
+
+/// Per-position precomputation for the moves of one side.
+#[derive(Clone, Debug)]
+pub struct MoveGenerator {
+    board: Bitboard,
+    empty: Bitboard,
+    constraints: Constraints,
+    /// `behind_occupied[class][d]`: squares of that class whose neighbour
+    /// opposite to `d` is occupied, i.e. where a plain jump in direction `d`
+    /// would land after passing over a piece. Each is also masked to the
+    /// squares an 8x8 word shift in `d` can legitimately produce, so the flood
+    /// fill can shift without edge masks.
+    behind_occupied: [[u64; 8]; 4],
+    /// `behind_occupied` restricted to empty squares: plain jump landings.
+    landings: [[u64; 8]; 4],
+}
+
+/// The 8x8 squares a word shift in direction `d` may produce without having wrapped.
+const fn no_wrap_mask(direction: Direction) -> u64 {
+    match direction.delta().0 {
+        1 => NOT_WEST,
+        -1 => NOT_EAST,
+        _ => !0,
+    }
+}
+
+/// Shifts a word one half-square in `direction` without edge masks: the caller
+/// masks the result with a set that excludes wrapped squares.
+#[inline(always)]
+fn shift_unmasked(word: u64, direction: Direction) -> u64 {
+    match direction {
+        Direction::N => word << 8,
+        Direction::NE => word << 9,
+        Direction::E => word << 1,
+        Direction::SE => word >> 7,
+        Direction::S => word >> 8,
+        Direction::SW => word >> 9,
+        Direction::W => word >> 1,
+        Direction::NW => word << 7,
+    }
+}
+
+/// The parity class (word) of a square.
+#[inline(always)]
+fn class_of(square: Square) -> usize {
+    (square.bit() >> 6) as usize
+}
+
+/// A bitboard holding `word` in `class` and nothing elsewhere.
+#[inline(always)]
+fn in_class(class: usize, word: u64) -> Bitboard {
+    let mut words = [0; 4];
+    words[class] = word;
+    Bitboard(words)
+}
+
+impl MoveGenerator {
+    /// Prepares move generation on a board whose playable squares are `board`
+    /// and whose occupied squares (all seats) are `occupied`.
+    pub fn new(board: Bitboard, occupied: Bitboard, constraints: Constraints) -> MoveGenerator {
+        let empty = board - occupied;
+        let mut behind_occupied = [[0; 8]; 4];
+        let mut landings = [[0; 8]; 4];
+        for direction in Direction::ALL {
+            let behind = occupied.shift(direction) & board;
+            let mask = no_wrap_mask(direction);
+            for class in 0..4 {
+                let d = direction as usize;
+                behind_occupied[class][d] = behind.word(class) & mask;
+                landings[class][d] = behind.word(class) & empty.word(class) & mask;
+            }
+        }
+        MoveGenerator {
+            board,
+            empty,
+            constraints,
+            behind_occupied,
+            landings,
+        }
+    }
+
+    /// The constraints this generator applies.
+    pub fn constraints(&self) -> &Constraints {
+        &self.constraints
+    }
+
+    /// Empty playable squares.
+    pub fn empty(&self) -> Bitboard {
+        self.empty
+    }
+
+    /// All moves of the piece on `origin`.
+    #[inline]
+    pub fn piece_moves(&self, origin: Square) -> PieceMoves {
+        let jumps = self.jumps(origin);
+        let swaps = if self.constraints.swap_onto.is_empty() {
+            Bitboard::EMPTY
+        } else {
+            self.swaps(origin, jumps)
+        };
+        PieceMoves {
+            origin,
+            steps: self.steps(origin),
+            jumps,
+            swaps,
+        }
+    }
+
+    /// The empty squares the piece on `origin` can step to.
+    #[inline]
+    pub fn steps(&self, origin: Square) -> Bitboard {
+        let from = Bitboard::from_square(origin);
+        let targets = from.neighbours() & self.empty;
+        if self.constraints.lock.contains(origin) {
+            targets & self.constraints.lock
+        } else {
+            targets
+        }
+    }
+
+    /// The jump closure of the piece on `origin`: every square reachable by one
+    /// or more jump segments (origin excluded).
+    #[inline]
+    pub fn jumps(&self, origin: Square) -> Bitboard {
+        if self.constraints.long_jumps {
+            return self.closure_general(origin);
+        }
+        let class = class_of(origin);
+        let start = 1u64 << (origin.bit() & 63);
+        let lock = self.constraints.lock.word(class);
+        let land = &self.landings[class];
+        let mut reached = start;
+        let mut frontier = start;
+        if lock == 0 {
+            // The hot loop: eight shift-and-mask operations on one word per round.
+            loop {
+                let mut next = 0;
+                for direction in Direction::ALL {
+                    next |= shift_unmasked(frontier, direction) & land[direction as usize];
+                }
+                next &= !reached;
+                if next == 0 {
+                    break;
+                }
+                reached |= next;
+                frontier = next;
+            }
+        } else {
+            loop {
+                let mut next = 0;
+                let outside = frontier & !lock;
+                let inside = frontier & lock;
+                for direction in Direction::ALL {
+                    let d = direction as usize;
+                    next |= shift_unmasked(outside, direction) & land[d];
+                    next |= shift_unmasked(inside, direction) & land[d] & lock;
+                }
+                next &= !reached;
+                if next == 0 {
+                    break;
+                }
+                reached |= next;
+                frontier = next;
+            }
+        }
+        in_class(class, reached & !start)
+    }
+
+    /// Jump closure by whole-board segment landings: long jumps, where the
+    /// origin counts as empty inside the stretches.
+    fn closure_general(&self, origin: Square) -> Bitboard {
+        let start = Bitboard::from_square(origin);
+        let stretch = self.empty | start;
+        let mut reached = start;
+        let mut frontier = start;
+        loop {
+            let next = self.segments(frontier, stretch, self.empty - reached);
+            if next.is_empty() {
+                break;
+            }
+            reached |= next;
+            frontier = next;
+        }
+        reached - start
+    }
+
+    /// The squares the piece on `origin` can swap with (none unless `origin`
+    /// is in [`Constraints::swap_from`]): a foreign piece in `swap_onto` reached by a step, or by a last jump
+    /// segment from the origin or any square of its jump closure `jumps`.
+    pub fn swaps(&self, origin: Square, jumps: Bitboard) -> Bitboard {
+        let onto = self.constraints.swap_onto;
+        if onto.is_empty() || !self.constraints.swap_from.contains(origin) {
+            return Bitboard::EMPTY;
+        }
+        let start = Bitboard::from_square(origin);
+        let by_step = start.neighbours() & onto;
+        let by_jump = self.segments(jumps | start, self.empty | start, onto);
+        by_step | by_jump
+    }
+
+    /// Landings of one jump segment from any square of `from`, onto `landing`.
+    /// `stretch` is the set of squares that count as empty inside a long jump.
+    /// A segment starting in the lock set must land in it.
+    fn segments(&self, from: Bitboard, stretch: Bitboard, landing: Bitboard) -> Bitboard {
+        let lock = self.constraints.lock;
+        if lock.is_empty() {
+            return self.segments_unlocked(from, stretch, landing);
+        }
+        let mut out = self.segments_unlocked(from - lock, stretch, landing);
+        let inside = from & lock;
+        if !inside.is_empty() {
+            out |= self.segments_unlocked(inside, stretch, landing & lock);
+        }
+        out
+    }
+
+    fn segments_unlocked(&self, from: Bitboard, stretch: Bitboard, landing: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for direction in Direction::ALL {
+            out |= self.segments_in(from, direction, stretch, landing);
+        }
+        out
+    }
+
+    /// Landings of one segment in `direction` from any square of `from`.
+    fn segments_in(
+        &self,
+        from: Bitboard,
+        direction: Direction,
+        stretch: Bitboard,
+        landing: Bitboard,
+    ) -> Bitboard {
+        if !self.constraints.long_jumps {
+            let mut out = [0u64; 4];
+            for (class, word) in out.iter_mut().enumerate() {
+                let f = from.word(class);
+                if f != 0 {
+                    *word = shift_unmasked(f, direction)
+                        & self.behind_occupied[class][direction as usize]
+                        & landing.word(class);
+                }
+            }
+            return Bitboard(out);
+        }
+        let occupied = self.board - stretch;
+        let mut out = Bitboard::EMPTY;
+        // `run` holds, for every source still alive, the square j steps away
+        // along an empty stretch; a source meets its jumped piece at the first
+        // occupied square, then needs j - 1 more empty squares and a landing.
+        let mut run = from;
+        for half in 1..=MAX_HALF_JUMP {
+            let ahead = run.shift(direction) & self.board;
+            let jumped = ahead & occupied;
+            if !jumped.is_empty() {
+                let mut beyond = jumped;
+                for _ in 1..half {
+                    beyond = beyond.shift(direction) & stretch;
+                }
+                out |= beyond.shift(direction) & landing;
+            }
+            run = ahead & stretch;
+            if run.is_empty() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The one landing of a segment from `from` in `direction` onto `landing`, if any.
+    fn segment_from(
+        &self,
+        from: Square,
+        direction: Direction,
+        stretch: Bitboard,
+        landing: Bitboard,
+    ) -> Option<Square> {
+        let lock = self.constraints.lock;
+        let landing = if lock.contains(from) { landing & lock } else { landing };
+        self.segments_in(Bitboard::from_square(from), direction, stretch, landing)
+            .first()
+    }
+
+    /// The path the rule book writes for the move `origin` -> `destination`:
+    /// fewest segments, then the smallest sequence of segments by direction
+    /// (and length). `swap` says the destination is a swap (occupied) square.
+    /// Returns the squares from origin to destination, or `None` when no such
+    /// move exists.
+    pub fn path(&self, origin: Square, destination: Square, swap: bool) -> Option<Vec<Square>> {
+        let start = Bitboard::from_square(origin);
+        let target = Bitboard::from_square(destination);
+        if origin == destination {
+            return None;
+        }
+        let step_ok = if swap {
+            self.constraints.swap_from.contains(origin)
+                && (start.neighbours() & self.constraints.swap_onto).contains(destination)
+        } else {
+            self.steps(origin).contains(destination)
+        };
+        if step_ok {
+            return Some(vec![origin, destination]);
+        }
+        if swap
+            && !(self.constraints.swap_onto.contains(destination)
+                && self.constraints.swap_from.contains(origin))
+        {
+            return None;
+        }
+        let stretch = self.empty | start;
+        // Breadth-first layers of the jump graph: layers[i] = squares first reached after i segments.
+        let mut layers = vec![start];
+        let mut reached = start;
+        loop {
+            let last = *layers.last().expect("at least the origin");
+            let final_hop = if swap {
+                self.segments(last, stretch, target)
+            } else {
+                Bitboard::EMPTY
+            };
+            if !final_hop.is_empty() || (!swap && reached.contains(destination)) {
+                break;
+            }
+            let next = self.segments(last, stretch, self.empty - reached);
+            if next.is_empty() {
+                return None;
+            }
+            reached |= next;
+            layers.push(next);
+        }
+        if swap {
+            layers.push(target);
+        }
+        // wanted[i]: squares of layer i that lead to the destination in the remaining segments.
+        let n = layers.len() - 1;
+        let mut wanted = vec![Bitboard::EMPTY; n + 1];
+        wanted[n] = target;
+        for i in (0..n).rev() {
+            let landing = wanted[i + 1];
+            wanted[i] = layers[i]
+                .into_iter()
+                .filter(|&sq| !self.segments(Bitboard::from_square(sq), stretch, landing).is_empty())
+                .collect();
+        }
+        let mut path = Vec::with_capacity(n + 1);
+        let mut at = origin;
+        path.push(at);
+        for landing in wanted.iter().skip(1) {
+            at = Direction::ALL
+                .into_iter()
+                .find_map(|d| self.segment_from(at, d, stretch, *landing))
+                .expect("a square of the previous layer leads on");
+            path.push(at);
+        }
+        Some(path)
+    }
+
+    /// The playable squares.
+    pub fn board(&self) -> Bitboard {
+        self.board
+    }
+}

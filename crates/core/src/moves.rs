@@ -1,0 +1,60 @@
+//! Iterating the moves of the side to move, piece by piece, and a move list on top.
+
+use crate::{Bitboard, Move, MoveGenerator, MoveKind, PieceMoves, Position, Squares};
+
+/// The pieces of the side to move with their destination sets, without allocating.
+pub struct PieceMovesIter<'a> {
+    generator: &'a MoveGenerator,
+    pieces: Squares,
+}
+
+impl<'a> PieceMovesIter<'a> {
+    /// The moves of the pieces on `pieces`, computed by `generator`.
+    pub fn new(generator: &'a MoveGenerator, pieces: Bitboard) -> PieceMovesIter<'a> {
+        PieceMovesIter {
+            generator,
+            pieces: pieces.into_iter(),
+        }
+    }
+}
+
+impl Iterator for PieceMovesIter<'_> {
+    type Item = PieceMoves;
+
+    #[inline]
+    fn next(&mut self) -> Option<PieceMoves> {
+        self.pieces.next().map(|origin| self.generator.piece_moves(origin))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.pieces.size_hint()
+    }
+}
+
+impl ExactSizeIterator for PieceMovesIter<'_> {}
+
+/// A list of moves (for convenience; generation itself hands out [`PieceMoves`]).
+pub type MoveList = Vec<Move>;
+
+impl PieceMoves {
+    /// The moves of this piece, appended to `list`.
+    pub fn push_moves(&self, list: &mut MoveList) {
+        for (set, kind) in [
+            (self.steps, MoveKind::Step),
+            (self.jumps, MoveKind::Jump),
+            (self.swaps, MoveKind::Swap),
+        ] {
+            list.extend(set.into_iter().map(|to| Move::new(self.origin, to, kind)));
+        }
+    }
+}
+
+impl Position {
+    /// The moves of every piece of the side to move (no pass: whether a pass
+    /// is due is for the rules to say).
+    pub fn moves_into(&self, generator: &MoveGenerator, list: &mut MoveList) {
+        for piece in PieceMovesIter::new(generator, self.pieces(self.to_move())) {
+            piece.push_moves(list);
+        }
+    }
+}

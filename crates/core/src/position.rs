@@ -1,0 +1,408 @@
+//! Positions: one occupancy bitboard per seat, the side to move, and an
+//! incrementally updated Zobrist hash; moves made and taken back.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::movegen::{Constraints, MoveGenerator};
+use crate::setup::Setup;
+use crate::zobrist;
+use crate::{Bitboard, Seat, SeatSet, Square};
+
+/// Board size: `width` files by `height` ranks, each 1..=16, in the south-west
+/// corner of the 16x16 grid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    width: u8,
+    height: u8,
+    squares: Bitboard,
+}
+
+/// A board size outside 1..=16.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("board size {width}x{height} is not supported: width and height must be 1 to 16")]
+pub struct GeometryError {
+    /// The width asked for.
+    pub width: usize,
+    /// The height asked for.
+    pub height: usize,
+}
+
+impl Geometry {
+    /// A `width` x `height` board.
+    pub const fn new(width: u8, height: u8) -> Result<Geometry, GeometryError> {
+        if width == 0 || height == 0 || width > 16 || height > 16 {
+            return Err(GeometryError {
+                width: width as usize,
+                height: height as usize,
+            });
+        }
+        Ok(Geometry {
+            width,
+            height,
+            squares: Bitboard::rectangle(width, height),
+        })
+    }
+
+    /// Number of files.
+    pub const fn width(self) -> u8 {
+        self.width
+    }
+
+    /// Number of ranks.
+    pub const fn height(self) -> u8 {
+        self.height
+    }
+
+    /// The playable squares.
+    #[inline]
+    pub const fn squares(self) -> Bitboard {
+        self.squares
+    }
+
+    /// The square at (file, rank) if it is on this board.
+    pub const fn square(self, file: u8, rank: u8) -> Option<Square> {
+        if file < self.width && rank < self.height {
+            Square::new(file, rank)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `square` is on this board.
+    #[inline]
+    pub const fn contains(self, square: Square) -> bool {
+        square.file() < self.width && square.rank() < self.height
+    }
+}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Geometry({}x{})", self.width, self.height)
+    }
+}
+
+/// How a move moves its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// To an adjacent empty square.
+    Step = 0,
+    /// One or more jump segments.
+    Jump = 1,
+    /// Onto a foreign piece in the mover's target camp, which goes to the origin (spoil=swap).
+    Swap = 2,
+    /// No piece moves (the side has no other move).
+    Pass = 3,
+}
+
+/// A move, identified by its origin and destination (section 4 of the rule
+/// book); the path is recovered only when asked for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    kind: MoveKind,
+}
+
+impl Move {
+    /// The pass move.
+    pub const PASS: Move = Move {
+        from: Square::from_bit(0),
+        to: Square::from_bit(0),
+        kind: MoveKind::Pass,
+    };
+
+    /// A move of the piece on `from` to `to`, of the given kind (not [`MoveKind::Pass`]:
+    /// use [`Move::PASS`]).
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move { from, to, kind }
+    }
+
+    /// The square the piece leaves (meaningless for a pass).
+    #[inline]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the piece arrives on (meaningless for a pass).
+    #[inline]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The kind of move.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// Whether this is the pass move.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        matches!(self.kind, MoveKind::Pass)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::Pass => f.write_str("pass"),
+            MoveKind::Swap => write!(f, "{}x{}", self.from, self.to),
+            _ => write!(f, "{}-{}", self.from, self.to),
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A piece stands outside the board.
+    #[error("a piece of {seat} on {square} is outside the {width}x{height} board")]
+    OffBoard {
+        /// Whose piece.
+        seat: Seat,
+        /// Where.
+        square: Square,
+        /// Board width.
+        width: u8,
+        /// Board height.
+        height: u8,
+    },
+    /// Two seats claim one square.
+    #[error("{square} holds pieces of two seats")]
+    Overlap {
+        /// The square.
+        square: Square,
+    },
+    /// A seat has pieces but is not in play.
+    #[error("{seat} has pieces but is not in play")]
+    SeatNotInPlay {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The side to move is not in play.
+    #[error("the side to move, {seat}, is not in play")]
+    SideNotInPlay {
+        /// The seat.
+        seat: Seat,
+    },
+}
+
+/// A Halma position: the pieces of every seat, who is in play, the side to
+/// move, and the Zobrist hash of all of it.
+///
+/// Built from a [`Setup`] (checked) through [`Position::from_setup`] or
+/// `TryFrom<Setup>`; game rules (camps, piece counts, winning) live in the
+/// `halma-rules` crate.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    geometry: Geometry,
+    seats: SeatSet,
+    pieces: [Bitboard; 4],
+    occupied: Bitboard,
+    to_move: Seat,
+    hash: u64,
+}
+
+impl Position {
+    /// A position from a setup, with `seats` in play. Checks that pieces are
+    /// on the board, do not overlap, belong to seats in play, and that the side
+    /// to move is in play.
+    pub fn from_setup(setup: &Setup, seats: SeatSet) -> Result<Position, PositionError> {
+        let geometry = setup.geometry();
+        let mut occupied = Bitboard::EMPTY;
+        for seat in Seat::ALL {
+            let pieces = setup.pieces(seat);
+            if let Some(square) = (pieces - geometry.squares()).first() {
+                return Err(PositionError::OffBoard {
+                    seat,
+                    square,
+                    width: geometry.width(),
+                    height: geometry.height(),
+                });
+            }
+            if let Some(square) = (pieces & occupied).squares_sorted().first() {
+                return Err(PositionError::Overlap { square: *square });
+            }
+            if !pieces.is_empty() && !seats.contains(seat) {
+                return Err(PositionError::SeatNotInPlay { seat });
+            }
+            occupied |= pieces;
+        }
+        if !seats.contains(setup.to_move()) {
+            return Err(PositionError::SideNotInPlay {
+                seat: setup.to_move(),
+            });
+        }
+        let mut position = Position {
+            geometry,
+            seats,
+            pieces: Seat::ALL.map(|s| setup.pieces(s)),
+            occupied,
+            to_move: setup.to_move(),
+            hash: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        Ok(position)
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The seats in play.
+    #[inline]
+    pub fn seats(&self) -> SeatSet {
+        self.seats
+    }
+
+    /// The squares of `seat`'s pieces.
+    #[inline]
+    pub fn pieces(&self, seat: Seat) -> Bitboard {
+        self.pieces[seat.index()]
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The seat whose piece stands on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|&s| self.pieces[s.index()].contains(square))
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// The seat that moved last (the one before the side to move in turn order).
+    #[inline]
+    pub fn last_mover(&self) -> Seat {
+        self.seats.previous_before(self.to_move)
+    }
+
+    /// The Zobrist hash, kept up to date by [`make_move`](Position::make_move)
+    /// and [`unmake_move`](Position::unmake_move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from the pieces and side to move; always equals [`hash`](Position::hash).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = zobrist::side_key(self.to_move);
+        for seat in Seat::ALL {
+            for square in self.pieces(seat) {
+                hash ^= zobrist::piece_key(seat, square);
+            }
+        }
+        hash
+    }
+
+    /// The setup (unchecked form) of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup::new(self.geometry, self.pieces, self.to_move)
+    }
+
+    /// A move generator for the side to move under `constraints`.
+    #[inline]
+    pub fn move_generator(&self, constraints: Constraints) -> MoveGenerator {
+        MoveGenerator::new(self.geometry.squares(), self.occupied, constraints)
+    }
+
+    /// Plays `mv` for the side to move and passes the turn on. The move must be
+    /// legal (debug builds check that the pieces are where it says).
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) {
+        let mover = self.to_move;
+        match mv.kind {
+            MoveKind::Pass => {}
+            MoveKind::Step | MoveKind::Jump => {
+                debug_assert!(self.pieces(mover).contains(mv.from));
+                debug_assert!(!self.occupied.contains(mv.to));
+                self.relocate(mover, mv.from, mv.to);
+                let both = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
+                self.occupied ^= both;
+            }
+            MoveKind::Swap => {
+                debug_assert!(self.pieces(mover).contains(mv.from));
+                let displaced = self.piece_at(mv.to).expect("a swap lands on a piece");
+                debug_assert_ne!(displaced, mover);
+                self.relocate(mover, mv.from, mv.to);
+                self.relocate(displaced, mv.to, mv.from);
+            }
+        }
+        self.pass_turn(self.seats.next_after(mover));
+    }
+
+    /// Takes back `mv`, the last move made.
+    #[inline]
+    pub fn unmake_move(&mut self, mv: Move) {
+        let mover = self.seats.previous_before(self.to_move);
+        self.pass_turn(mover);
+        match mv.kind {
+            MoveKind::Pass => {}
+            MoveKind::Step | MoveKind::Jump => {
+                debug_assert!(self.pieces(mover).contains(mv.to));
+                self.relocate(mover, mv.to, mv.from);
+                let both = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
+                self.occupied ^= both;
+            }
+            MoveKind::Swap => {
+                let displaced = self.piece_at(mv.from).expect("the swapped piece is on the origin");
+                self.relocate(mover, mv.to, mv.from);
+                self.relocate(displaced, mv.from, mv.to);
+            }
+        }
+    }
+
+    #[inline]
+    fn relocate(&mut self, seat: Seat, from: Square, to: Square) {
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.pieces[seat.index()] ^= both;
+        self.hash ^= zobrist::piece_key(seat, from) ^ zobrist::piece_key(seat, to);
+    }
+
+    #[inline]
+    fn pass_turn(&mut self, to: Seat) {
+        self.hash ^= zobrist::side_key(self.to_move) ^ zobrist::side_key(to);
+        self.to_move = to;
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+
+    /// A position whose seats in play are those with pieces, plus the side to move.
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        let seats = Seat::ALL
+            .into_iter()
+            .filter(|&s| !setup.pieces(s).is_empty() || s == setup.to_move())
+            .fold(SeatSet::EMPTY, SeatSet::with);
+        Position::from_setup(&setup, seats)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string (section 6 of the rule book).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}

@@ -1,0 +1,8 @@
+//! halma: a Halma engine library.
+//!
+//! This facade re-exports the board crate [`core`] (`halma-core`: bitboards,
+//! squares, positions, flood-fill move generation) and the rules crate
+//! [`rules`] (`halma-rules`: presets, options, games, notation, perft).
+
+pub use halma_core as core;
+pub use halma_rules as rules;
