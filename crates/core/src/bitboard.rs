@@ -310,9 +310,7 @@ mod bitvec_conversions {
 
     impl From<BitvecBoard> for Bitboard {
         fn from(bits: BitvecBoard) -> Bitboard {
-            bits.iter_ones()
-                .filter_map(Square::from_index)
-                .collect()
+            bits.iter_ones().filter_map(Square::from_index).collect()
         }
     }
 }
@@ -350,12 +348,21 @@ mod tests {
 
     #[test]
     fn iterator_is_exact_and_visits_every_member() {
-        let set: Bitboard = ["a1", "p16", "e5", "f5"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
+        let set: Bitboard = ["a1", "p16", "e5", "f5"]
+            .iter()
+            .map(|s| s.parse::<Square>().unwrap())
+            .collect();
         let mut iter = set.into_iter();
         assert_eq!(iter.len(), 4);
         iter.next();
         assert_eq!(iter.len(), 3);
-        assert_eq!(set.squares_sorted().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a1", "e5", "f5", "p16"]);
+        assert_eq!(
+            set.squares_sorted()
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            ["a1", "e5", "f5", "p16"]
+        );
     }
 
     #[test]

@@ -34,9 +34,9 @@ mod setup;
 mod square;
 pub mod zobrist;
 
-pub use bitboard::{Bitboard, Squares};
 #[cfg(feature = "bitvec")]
 pub use bitboard::BitvecBoard;
+pub use bitboard::{Bitboard, Squares};
 pub use movegen::{Constraints, MoveGenerator, PieceMoves};
 pub use moves::{MoveList, PieceMovesIter};
 pub use position::{Geometry, GeometryError, Move, MoveKind, Position, PositionError};

@@ -332,7 +332,11 @@ impl MoveGenerator {
         landing: Bitboard,
     ) -> Option<Square> {
         let lock = self.constraints.lock;
-        let landing = if lock.contains(from) { landing & lock } else { landing };
+        let landing = if lock.contains(from) {
+            landing & lock
+        } else {
+            landing
+        };
         self.segments_in(Bitboard::from_square(from), direction, stretch, landing)
             .first()
     }
@@ -395,7 +399,11 @@ impl MoveGenerator {
             let landing = wanted[i + 1];
             wanted[i] = layers[i]
                 .into_iter()
-                .filter(|&sq| !self.segments(Bitboard::from_square(sq), stretch, landing).is_empty())
+                .filter(|&sq| {
+                    !self
+                        .segments(Bitboard::from_square(sq), stretch, landing)
+                        .is_empty()
+                })
                 .collect();
         }
         let mut path = Vec::with_capacity(n + 1);

@@ -23,7 +23,9 @@ impl Iterator for PieceMovesIter<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<PieceMoves> {
-        self.pieces.next().map(|origin| self.generator.piece_moves(origin))
+        self.pieces
+            .next()
+            .map(|origin| self.generator.piece_moves(origin))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -360,7 +360,9 @@ impl Position {
                 self.occupied ^= both;
             }
             MoveKind::Swap => {
-                let displaced = self.piece_at(mv.from).expect("the swapped piece is on the origin");
+                let displaced = self
+                    .piece_at(mv.from)
+                    .expect("the swapped piece is on the origin");
                 self.relocate(mover, mv.to, mv.from);
                 self.relocate(displaced, mv.from, mv.to);
             }

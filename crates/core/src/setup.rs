@@ -50,7 +50,9 @@ impl Setup {
 
     /// The seat on `square`, if any (the first in turn order if several claim it).
     pub fn piece_at(&self, square: Square) -> Option<Seat> {
-        Seat::ALL.into_iter().find(|&s| self.pieces(s).contains(square))
+        Seat::ALL
+            .into_iter()
+            .find(|&s| self.pieces(s).contains(square))
     }
 }
 
@@ -65,7 +67,9 @@ pub enum ParseSetupError {
         len: usize,
     },
     /// No ` <side>` part.
-    #[error("position string has no side to move: expected the rows, one space, then r, g, b or y")]
+    #[error(
+        "position string has no side to move: expected the rows, one space, then r, g, b or y"
+    )]
     MissingSideToMove,
     /// The side to move is not one seat letter.
     #[error("bad side to move `{found}` at character {at}: expected r, g, b or y")]
@@ -132,10 +136,15 @@ impl FromStr for Setup {
         if s.len() > MAX_POSITION_STRING_LEN {
             return Err(ParseSetupError::TooLong { len: s.len() });
         }
-        let (board, side) = s.split_once(' ').ok_or(ParseSetupError::MissingSideToMove)?;
+        let (board, side) = s
+            .split_once(' ')
+            .ok_or(ParseSetupError::MissingSideToMove)?;
         let side_at = board.len() + 1;
         let mut side_chars = side.chars();
-        let to_move = match (side_chars.next().and_then(Seat::from_letter), side_chars.next()) {
+        let to_move = match (
+            side_chars.next().and_then(Seat::from_letter),
+            side_chars.next(),
+        ) {
             (Some(seat), None) => seat,
             _ => {
                 return Err(ParseSetupError::BadSideToMove {
@@ -177,7 +186,9 @@ impl FromStr for Setup {
                     }
                     let digits = &row_text[start..i];
                     if digits.starts_with('0') || digits.len() > 2 {
-                        return Err(ParseSetupError::BadCount { at: row_start + start });
+                        return Err(ParseSetupError::BadCount {
+                            at: row_start + start,
+                        });
                     }
                     file += digits.parse::<usize>().expect("one or two digits");
                 } else {
@@ -280,7 +291,10 @@ mod tests {
     #[test]
     fn small_and_odd_boards_read() {
         let setup: Setup = "r2/3/1gb y".parse().unwrap();
-        assert_eq!((setup.geometry().width(), setup.geometry().height()), (3, 3));
+        assert_eq!(
+            (setup.geometry().width(), setup.geometry().height()),
+            (3, 3)
+        );
         assert_eq!(setup.piece_at("a3".parse().unwrap()), Some(Seat::Red));
         assert_eq!(setup.piece_at("c1".parse().unwrap()), Some(Seat::Blue));
         assert_eq!(setup.to_string(), "r2/3/1gb y");
@@ -308,7 +322,10 @@ mod tests {
         let long = "1".repeat(MAX_POSITION_STRING_LEN + 1);
         assert_eq!(
             long.parse::<Setup>().unwrap_err().to_string(),
-            format!("position string too long: {} characters, at most 274", MAX_POSITION_STRING_LEN + 1)
+            format!(
+                "position string too long: {} characters, at most 274",
+                MAX_POSITION_STRING_LEN + 1
+            )
         );
     }
 

@@ -121,7 +121,9 @@ pub enum ParseSquareError {
     #[error("empty square name")]
     Empty,
     /// The first character is not a column letter `a`..`p`.
-    #[error("`{0}` is not a square: a square is a column letter a-p followed by a row number 1-16")]
+    #[error(
+        "`{0}` is not a square: a square is a column letter a-p followed by a row number 1-16"
+    )]
     BadFile(String),
     /// The column letter is not followed by a row number 1..16 without leading zero.
     #[error("`{0}` is not a square: the row must be a number from 1 to 16")]
@@ -233,7 +235,12 @@ mod tests {
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
             assert_eq!(Square::from_index(sq.index()), Some(sq));
         }
-        assert_eq!(Square::all().collect::<std::collections::HashSet<_>>().len(), 256);
+        assert_eq!(
+            Square::all()
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            256
+        );
     }
 
     #[test]
@@ -246,10 +253,20 @@ mod tests {
     #[test]
     fn bad_names_are_rejected_with_the_reason() {
         assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
-        assert_eq!("q1".parse::<Square>(), Err(ParseSquareError::BadFile("q1".into())));
-        assert_eq!("A1".parse::<Square>(), Err(ParseSquareError::BadFile("A1".into())));
+        assert_eq!(
+            "q1".parse::<Square>(),
+            Err(ParseSquareError::BadFile("q1".into()))
+        );
+        assert_eq!(
+            "A1".parse::<Square>(),
+            Err(ParseSquareError::BadFile("A1".into()))
+        );
         for bad in ["a", "a0", "a17", "a01", "a1x", "a123"] {
-            assert_eq!(bad.parse::<Square>(), Err(ParseSquareError::BadRank(bad.into())), "{bad}");
+            assert_eq!(
+                bad.parse::<Square>(),
+                Err(ParseSquareError::BadRank(bad.into())),
+                "{bad}"
+            );
         }
         assert_eq!(
             "q1".parse::<Square>().unwrap_err().to_string(),
@@ -267,8 +284,14 @@ mod tests {
     #[test]
     fn between_finds_lines() {
         let c3: Square = "c3".parse().unwrap();
-        assert_eq!(Direction::between(c3, "e5".parse().unwrap()), Some((Direction::NE, 2)));
-        assert_eq!(Direction::between(c3, "c1".parse().unwrap()), Some((Direction::S, 2)));
+        assert_eq!(
+            Direction::between(c3, "e5".parse().unwrap()),
+            Some((Direction::NE, 2))
+        );
+        assert_eq!(
+            Direction::between(c3, "c1".parse().unwrap()),
+            Some((Direction::S, 2))
+        );
         assert_eq!(Direction::between(c3, "d5".parse().unwrap()), None);
         assert_eq!(Direction::between(c3, c3), None);
         for d in Direction::ALL {

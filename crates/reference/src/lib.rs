@@ -325,7 +325,7 @@ pub fn parse_position(rules: &RefRules, s: &str) -> Result<RefPosition, String> 
                         ));
                     }
                 }
-                row.extend(std::iter::repeat_n(None, count));
+                row.resize(row.len() + count, None);
             } else {
                 return Err(format!(
                     "row {row_no} from the north: unexpected character {c:?}"
@@ -446,9 +446,7 @@ fn meets_winning_condition(rules: &RefRules, pos: &RefPosition, seat: u8) -> boo
         .collect();
     match rules.spoil {
         RefSpoil::None | RefSpoil::Swap => target.iter().all(|&c| c == Some(seat)),
-        RefSpoil::Fill => {
-            target.iter().all(|c| c.is_some()) && target.iter().any(|&c| c == Some(seat))
-        }
+        RefSpoil::Fill => target.iter().all(|c| c.is_some()) && target.contains(&Some(seat)),
     }
 }
 

@@ -73,7 +73,6 @@ fn every_reference_line() {
     for (n, rules, position, depth, expected) in &lines {
         let t = Instant::now();
         let (r, p) = setup(rules, position);
-        assert_eq!(position_to_string(&p).len() > 0, true);
         let got = perft(&r, &p, *depth);
         eprintln!(
             "line {n:2} {rules} depth {depth}: expected {expected}, got {got} ({:.2?}){}",
@@ -382,6 +381,57 @@ fn winner_order() {
     assert_eq!(winner(&rules, &pos, 2), Some(0));
     assert_eq!(winner(&rules, &pos, 3), Some(0));
     assert!(legal_moves(&rules, &pos).is_empty());
+}
+
+#[test]
+fn swap_rules() {
+    // Red's target camp (h1 corner) full of red except a blue spoiler on h4.
+    let mut pieces: Vec<(&str, u8)> = ["e1", "f1", "g1", "h1", "f2", "g2", "h2", "g3", "h3"]
+        .iter()
+        .map(|&s| (s, 0))
+        .collect();
+    pieces.push(("h4", 2));
+    // Red on h8, a piece on h6: long jump h8-h4 (k = 1, far stretch h5 empty).
+    pieces.push(("h8", 0));
+    pieces.push(("h6", 2));
+    let swaps = |rules: &str, extra: &[(&'static str, u8)]| {
+        let mut all = pieces.clone();
+        all.extend_from_slice(extra);
+        let (rules, pos) = custom(rules, &all, 0);
+        let mut s = swap_paths(&rules, &pos);
+        s.sort();
+        s
+    };
+    assert_eq!(swaps("halma8,long-jumps,spoil=swap", &[]), ["h8-h4"]);
+    // The far stretch must be empty.
+    assert!(swaps("halma8,long-jumps,spoil=swap", &[("h5", 2)]).is_empty());
+    // No long jumps, or no spoil=swap: no swap.
+    assert!(swaps("halma8,spoil=swap", &[]).is_empty());
+    assert!(swaps("halma8,long-jumps", &[]).is_empty());
+    // A step swap from g4 (g3, in the camp, is next to h4 but never swaps).
+    assert_eq!(swaps("halma8,spoil=swap", &[("g4", 0)]), ["g4-h4"]);
+    // A jump swap from f4 over g4 (any seat's piece may be jumped).
+    assert_eq!(
+        swaps("halma8,spoil=swap", &[("f4", 0), ("g4", 2)]),
+        ["f4-h4"]
+    );
+    // The swap puts the spoiler on the origin.
+    let mut all = pieces.clone();
+    all.push(("g4", 0));
+    let (rules, pos) = custom("halma8,spoil=swap", &all, 0);
+    let mv = find_move(&rules, &pos, "g4", "h4");
+    assert!(matches!(mv, RefMove::Move { swap: true, .. }));
+    let after = play(&rules, &pos, &mv);
+    let w = pos.width as usize;
+    let at = |p: &RefPosition, s: &str| {
+        let (f, r) = parse_square(s).unwrap();
+        p.cells[r as usize * w + f as usize]
+    };
+    assert_eq!((at(&after, "g4"), at(&after, "h4")), (Some(2), Some(0)));
+    assert_eq!(after.to_move, 2);
+    // Red now fills its target camp with its own pieces: Red has won.
+    assert_eq!(winner(&rules, &after, 0), Some(0));
+    assert!(legal_moves(&rules, &after).is_empty());
 }
 
 #[test]

@@ -1,1 +1,36 @@
-//! placeholder
+//! Halma rules over the `halma-core` bitboards: the rule book of
+//! `RULES.md` (presets, options, camps, legal moves including swaps and
+//! passes, winning), notation (moves as paths, position strings, rules
+//! strings), games with undo, game records, and perft.
+//!
+//! ```
+//! use halma_rules::{Game, GameResult, Rules};
+//!
+//! let rules: Rules = "halma".parse().unwrap();
+//! assert_eq!(rules.perft(&rules.start_position(), 2), 1600);
+//!
+//! let mut game = Game::new(rules);
+//! game.play_str("e12-f11").unwrap();      // a step
+//! game.play_str("l3-j5").unwrap();        // Blue jumps over k4
+//! assert_eq!(game.result(), GameResult::Ongoing);
+//! game.undo();
+//! assert_eq!(game.moves().len(), 1);
+//! ```
+
+mod game;
+mod legal;
+mod notation;
+mod perft;
+mod record;
+mod variant;
+
+pub use game::{Game, GameResult, PlayError, MAX_GAME_MOVES};
+pub use legal::PositionError;
+pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
+pub use record::{read_record, write_record, Record, RecordError, MAX_RECORD_LEN};
+pub use variant::{ParseRulesError, Preset, Rules, Spoil, MAX_RULES_STRING_LEN};
+
+pub use halma_core::{
+    Bitboard, Direction, Move, MoveKind, MoveList, PieceMoves, Position, Seat, SeatSet, Setup,
+    Square,
+};

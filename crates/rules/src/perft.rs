@@ -1,0 +1,62 @@
+//! perft and divide (section 7 of the rule book), with bulk counting at the last ply.
+
+use halma_core::{Move, MoveList, Position};
+
+use crate::Rules;
+
+impl Rules {
+    /// The number of move sequences of length `depth` from `position`:
+    /// 1 at depth 0; 0 for a finished game at depth >= 1; moves counted by
+    /// (origin, destination), a pass counting as one move.
+    pub fn perft(&self, position: &Position, depth: u32) -> u64 {
+        let mut position = position.clone();
+        self.perft_in_place(&mut position, depth)
+    }
+
+    /// perft per root move: each legal move with the perft of the position after it at `depth - 1`.
+    /// Empty at depth 0.
+    pub fn divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let mut position = position.clone();
+        self.legal_moves(&position)
+            .into_iter()
+            .map(|mv| {
+                position.make_move(mv);
+                let count = self.perft_in_place(&mut position, depth - 1);
+                position.unmake_move(mv);
+                (mv, count)
+            })
+            .collect()
+    }
+
+    fn perft_in_place(&self, position: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.is_finished(position) {
+            return 0;
+        }
+        let generator = self.move_generator(position);
+        if depth == 1 {
+            let count: u64 =
+                halma_core::PieceMovesIter::new(&generator, position.pieces(position.to_move()))
+                    .map(|piece| piece.count() as u64)
+                    .sum();
+            return count.max(1);
+        }
+        let mut moves = MoveList::with_capacity(256);
+        position.moves_into(&generator, &mut moves);
+        if moves.is_empty() {
+            moves.push(Move::PASS);
+        }
+        let mut total = 0;
+        for mv in moves {
+            position.make_move(mv);
+            total += self.perft_in_place(position, depth - 1);
+            position.unmake_move(mv);
+        }
+        total
+    }
+}
