@@ -1,0 +1,1 @@
+//! The Halma computer player (work in progress).

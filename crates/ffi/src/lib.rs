@@ -1,0 +1,1 @@
+//! The C ABI of halma (work in progress).
