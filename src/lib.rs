@@ -6,3 +6,8 @@
 
 pub use halma_core as core;
 pub use halma_rules as rules;
+
+/// The README, compiled as a doctest so its examples stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

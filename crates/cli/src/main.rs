@@ -1,1 +1,67 @@
-fn main() {}
+//! `halma`: the command-line tool of the halma engine.
+//!
+//! Every command reads the rules (`--rules`, default `halma`), a position
+//! (`--position`, default the preset's start) and moves played from it
+//! (`--moves`). Bad input gives a one-line error and exit status 2.
+
+mod board;
+mod perft;
+mod setup;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// The halma engine's command-line tool.
+#[derive(Parser)]
+#[command(
+    name = "halma",
+    version,
+    about = "Halma engine: perft, legal moves, board display"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count move sequences (perft); the last line ends with the total.
+    Perft(perft::PerftArgs),
+    /// List the legal moves of a position, one per line, as paths.
+    Moves(setup::GameArgs),
+    /// Draw the board with coordinates (in colour on a terminal).
+    Show(board::ShowArgs),
+}
+
+/// An error reported to the user as one line, with exit status 2.
+pub struct CliError(pub String);
+
+impl<E: std::fmt::Display> From<E> for CliError {
+    fn from(error: E) -> CliError {
+        CliError(error.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { 2 } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let outcome = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Moves(args) => setup::list_moves(&args),
+        Command::Show(args) => board::run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -10,8 +10,8 @@
 //! assert_eq!(rules.perft(&rules.start_position(), 2), 1600);
 //!
 //! let mut game = Game::new(rules);
-//! game.play_str("e12-f11").unwrap();      // a step
-//! game.play_str("l3-j5").unwrap();        // Blue jumps over k4
+//! game.play_str("b12-c11").unwrap();      // Red steps
+//! game.play_str("l1-l3").unwrap();        // Blue jumps over l2
 //! assert_eq!(game.result(), GameResult::Ongoing);
 //! game.undo();
 //! assert_eq!(game.moves().len(), 1);

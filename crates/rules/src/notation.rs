@@ -96,13 +96,16 @@ pub enum MoveError {
     /// The origin is outside the board.
     #[error("the origin {0} is off the board")]
     OriginOffBoard(Square),
-    /// No piece of the side to move on the origin.
-    #[error("{square} holds {found}, not a piece of {to_move} (the side to move)")]
+    /// No piece on the origin.
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the origin is not the side to move's.
+    #[error("{square} holds a piece of {owner}, but {to_move} is to move")]
     NotYourPiece {
         /// The origin.
         square: Square,
-        /// What stands there.
-        found: String,
+        /// Whose piece stands there.
+        owner: Seat,
         /// The side to move.
         to_move: Seat,
     },
@@ -207,16 +210,16 @@ impl Rules {
         if !geometry.contains(origin) {
             return Err(MoveError::OriginOffBoard(origin));
         }
-        if !position.pieces(mover).contains(origin) {
-            let found = match position.piece_at(origin) {
-                Some(seat) => format!("a piece of {seat}"),
-                None => "no piece".to_owned(),
-            };
-            return Err(MoveError::NotYourPiece {
-                square: origin,
-                found,
-                to_move: mover,
-            });
+        match position.piece_at(origin) {
+            None => return Err(MoveError::NoPiece(origin)),
+            Some(owner) if owner != mover => {
+                return Err(MoveError::NotYourPiece {
+                    square: origin,
+                    owner,
+                    to_move: mover,
+                })
+            }
+            Some(_) => {}
         }
         let constraints = self.constraints(position);
         // While the piece moves, its origin counts as empty.

@@ -1,5 +1,8 @@
 //! perft and divide (section 7 of the rule book), with bulk counting at the last ply.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
 use halma_core::{Move, MoveList, Position};
 
 use crate::Rules;
@@ -29,6 +32,55 @@ impl Rules {
                 (mv, count)
             })
             .collect()
+    }
+
+    /// [`divide`](Rules::divide) with the root moves shared among `threads`
+    /// threads (each takes the next unclaimed root move). The result is in
+    /// root-move order and equals `divide` whatever the thread count.
+    pub fn divide_parallel(
+        &self,
+        position: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let moves = self.legal_moves(position);
+        let threads = threads.clamp(1, moves.len().max(1));
+        if threads == 1 {
+            return self.divide(position, depth);
+        }
+        let next = AtomicUsize::new(0);
+        let counts = Mutex::new(vec![0u64; moves.len()]);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut local = position.clone();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&mv) = moves.get(index) else { break };
+                        local.make_move(mv);
+                        let count = self.perft_in_place(&mut local, depth - 1);
+                        local.unmake_move(mv);
+                        counts.lock().expect("no thread panics while holding it")[index] = count;
+                    }
+                });
+            }
+        });
+        let counts = counts.into_inner().expect("threads have finished");
+        moves.into_iter().zip(counts).collect()
+    }
+
+    /// [`perft`](Rules::perft) on `threads` threads (see [`divide_parallel`](Rules::divide_parallel)).
+    pub fn perft_parallel(&self, position: &Position, depth: u32, threads: usize) -> u64 {
+        if depth <= 1 || self.is_finished(position) {
+            return self.perft(position, depth);
+        }
+        self.divide_parallel(position, depth, threads)
+            .iter()
+            .map(|(_, n)| n)
+            .sum()
     }
 
     fn perft_in_place(&self, position: &mut Position, depth: u32) -> u64 {

@@ -1,0 +1,151 @@
+//! The `halma` binary: perft of every preset against the reference counts,
+//! divide, moves, show, and one-line errors with exit status 2.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn halma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn reference_lines() -> Vec<(String, String, String, u64)> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/reference.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_owned(),
+                f[1].to_owned(),
+                f[2].to_owned(),
+                f[3].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn perft_of_every_preset_start_gives_the_reference_counts() {
+    let lines: Vec<_> = reference_lines()
+        .into_iter()
+        .filter(|(_, p, _, _)| p == "startpos")
+        .collect();
+    assert!(lines.len() >= 18);
+    for (rules, _, depth, count) in lines {
+        let output = halma(&["perft", "--rules", &rules, "--depth", &depth]);
+        assert!(
+            output.status.success(),
+            "{rules}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let text = stdout(&output);
+        let last = text.lines().last().expect("some output");
+        assert_eq!(last, format!("total {count}"), "{rules} depth {depth}");
+    }
+}
+
+#[test]
+fn perft_reads_positions_and_moves_and_divides() {
+    let (rules, position, depth, count) = reference_lines()
+        .into_iter()
+        .find(|(r, p, _, _)| r == "halma8,spoil=swap" && p != "startpos")
+        .expect("a swap line");
+    for threads in ["1", "2"] {
+        let output = halma(&[
+            "perft",
+            "--rules",
+            &rules,
+            "--position",
+            &position,
+            "--depth",
+            &depth,
+            "--divide",
+            "--threads",
+            threads,
+        ]);
+        let text = stdout(&output);
+        let lines: Vec<&str> = text.lines().collect();
+        let sum: u64 = lines[..lines.len() - 1]
+            .iter()
+            .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, count);
+        assert_eq!(*lines.last().unwrap(), format!("total {count}"));
+    }
+    // Moves played first: after a step by each side the count is that of the new position.
+    let after = halma(&[
+        "perft",
+        "--rules",
+        "halma8",
+        "--moves",
+        "a5-a4 h4-h5",
+        "--depth",
+        "1",
+    ]);
+    let moves = halma(&["moves", "--rules", "halma8", "--moves", "a5-a4 h4-h5"]);
+    assert_eq!(
+        stdout(&after).trim(),
+        format!("total {}", stdout(&moves).lines().count())
+    );
+}
+
+#[test]
+fn moves_lists_paths_one_per_line() {
+    let output = halma(&["moves", "--rules", "halma8"]);
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 24);
+    assert!(text.lines().any(|l| l == "a6-a4"), "{text}");
+    assert!(text.lines().all(|l| l.split('-').count() >= 2));
+}
+
+#[test]
+fn show_draws_the_board_with_coordinates() {
+    let output = halma(&["show", "--rules", "halma8", "--color", "never"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], " 8  r r r r . . . .");
+    assert_eq!(lines[7], " 1  . . . . b b b b");
+    assert_eq!(lines[8], "    a b c d e f g h");
+    assert_eq!(lines[9], "Red to move");
+    let coloured = stdout(&halma(&["show", "--rules", "halma8", "--color", "always"]));
+    assert!(coloured.contains("\x1b[1;31mr\x1b[0m"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_status_2() {
+    for (args, message) in [
+        (
+            vec!["perft", "--rules", "halmax", "--depth", "1"],
+            "error: --rules: unknown preset `halmax`",
+        ),
+        (
+            vec!["perft", "--position", "8/8 r", "--depth", "1"],
+            "error: --position: the board is 8x2, but halma is played on 16x16",
+        ),
+        (
+            vec!["moves", "--moves", "a1-a2"],
+            "error: --moves: move 1 `a1-a2`: there is no piece on a1",
+        ),
+        (
+            vec!["perft", "--depth", "1", "--threads", "0"],
+            "error: --threads: at least 1",
+        ),
+    ] {
+        let output = halma(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(message), "{err}");
+    }
+    let output = halma(&["perft"]);
+    assert_eq!(output.status.code(), Some(2));
+}
