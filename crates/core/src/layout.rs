@@ -64,20 +64,36 @@ const fn axis_step(parity: u8, delta: i8) -> (u8, i8) {
     }
 }
 
-/// Shifts all four words one full square in `direction`, never wrapping across
-/// an edge of the 16x16 grid.
+/// Shifts all four words one full square by (DX, DY), never wrapping across
+/// an edge of the 16x16 grid. Const parameters make every class's target and
+/// carry a constant, so this compiles to four shift-and-mask operations.
 #[inline(always)]
-pub(crate) const fn step_words(words: [u64; 4], direction: Direction) -> [u64; 4] {
-    let (dx, dy) = direction.delta();
+pub(crate) const fn step_words_by<const DX: i8, const DY: i8>(words: [u64; 4]) -> [u64; 4] {
     let mut out = [0u64; 4];
     let mut class = 0;
     while class < 4 {
-        let (fp, cx) = axis_step(class as u8 & 1, dx);
-        let (rp, cy) = axis_step(class as u8 >> 1, dy);
+        let (fp, cx) = axis_step(class as u8 & 1, DX);
+        let (rp, cy) = axis_step(class as u8 >> 1, DY);
         out[(fp | rp << 1) as usize] = shift_word(words[class], cx, cy);
         class += 1;
     }
     out
+}
+
+/// Shifts all four words one full square in `direction`, never wrapping across
+/// an edge of the 16x16 grid.
+#[inline(always)]
+pub(crate) const fn step_words(words: [u64; 4], direction: Direction) -> [u64; 4] {
+    match direction {
+        Direction::N => step_words_by::<0, 1>(words),
+        Direction::NE => step_words_by::<1, 1>(words),
+        Direction::E => step_words_by::<1, 0>(words),
+        Direction::SE => step_words_by::<1, -1>(words),
+        Direction::S => step_words_by::<0, -1>(words),
+        Direction::SW => step_words_by::<-1, -1>(words),
+        Direction::W => step_words_by::<-1, 0>(words),
+        Direction::NW => step_words_by::<-1, 1>(words),
+    }
 }
 
 #[cfg(test)]

@@ -62,13 +62,12 @@ pub struct MoveGenerator {
     board: Bitboard,
     empty: Bitboard,
     constraints: Constraints,
-    /// `behind_occupied[class][d]`: squares of that class whose neighbour
+    occupied: Bitboard,
+    /// `landings[class][d]`: empty squares of that class whose neighbour
     /// opposite to `d` is occupied, i.e. where a plain jump in direction `d`
-    /// would land after passing over a piece. Each is also masked to the
-    /// squares an 8x8 word shift in `d` can legitimately produce, so the flood
-    /// fill can shift without edge masks.
-    behind_occupied: [[u64; 8]; 4],
-    /// `behind_occupied` restricted to empty squares: plain jump landings.
+    /// lands after passing over a piece. Each is also masked to the squares an
+    /// 8x8 word shift in `d` can legitimately produce, so the flood fill can
+    /// shift without edge masks.
     landings: [[u64; 8]; 4],
 }
 
@@ -116,22 +115,19 @@ impl MoveGenerator {
     /// and whose occupied squares (all seats) are `occupied`.
     pub fn new(board: Bitboard, occupied: Bitboard, constraints: Constraints) -> MoveGenerator {
         let empty = board - occupied;
-        let mut behind_occupied = [[0; 8]; 4];
         let mut landings = [[0; 8]; 4];
         for direction in Direction::ALL {
-            let behind = occupied.shift(direction) & board;
+            let landing = occupied.shift(direction) & empty;
             let mask = no_wrap_mask(direction);
-            for class in 0..4 {
-                let d = direction as usize;
-                behind_occupied[class][d] = behind.word(class) & mask;
-                landings[class][d] = behind.word(class) & empty.word(class) & mask;
+            for (class, per_direction) in landings.iter_mut().enumerate() {
+                per_direction[direction as usize] = landing.word(class) & mask;
             }
         }
         MoveGenerator {
             board,
             empty,
+            occupied,
             constraints,
-            behind_occupied,
             landings,
         }
     }
@@ -161,6 +157,53 @@ impl MoveGenerator {
             jumps,
             swaps,
         }
+    }
+
+    /// The number of moves of the pieces on `pieces` (steps, jumps and
+    /// swaps), without listing them: perft's bulk count at the last ply.
+    ///
+    /// With only plain jumps and no lock, steps are counted for all pieces at
+    /// once (each piece and direction with an empty target is one move), and
+    /// jumps by the components of the jump graph (see `count_jumps`).
+    pub fn count_moves(&self, pieces: Bitboard) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `count_moves_popcnt` only needs the popcnt instruction,
+            // which the CPU was just detected to have.
+            return unsafe { self.count_moves_popcnt(pieces) };
+        }
+        self.count_moves_inline(pieces)
+    }
+
+    /// [`count_moves`](Self::count_moves) compiled with the popcnt instruction,
+    /// which the portable x86-64 baseline lacks: population counts are the
+    /// bulk count's most frequent operation.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_moves_popcnt(&self, pieces: Bitboard) -> u64 {
+        self.count_moves_inline(pieces)
+    }
+
+    #[inline(always)]
+    fn count_moves_inline(&self, pieces: Bitboard) -> u64 {
+        let c = &self.constraints;
+        if c.long_jumps || !c.lock.is_empty() || !c.swap_onto.is_empty() {
+            return pieces
+                .into_iter()
+                .map(|origin| self.piece_moves(origin).count() as u64)
+                .sum();
+        }
+        let mut total = 0u64;
+        for direction in Direction::ALL {
+            total += (pieces.shift(direction) & self.empty).count() as u64;
+        }
+        for class in 0..4 {
+            let own = pieces.word(class);
+            if own != 0 {
+                total += count_jumps(own, &self.landings[class]);
+            }
+        }
+        total
     }
 
     /// The empty squares the piece on `origin` can step to.
@@ -288,13 +331,16 @@ impl MoveGenerator {
         landing: Bitboard,
     ) -> Bitboard {
         if !self.constraints.long_jumps {
+            let behind_occupied = self.occupied.shift(direction);
+            let mask = no_wrap_mask(direction);
             let mut out = [0u64; 4];
             for (class, word) in out.iter_mut().enumerate() {
                 let f = from.word(class);
                 if f != 0 {
                     *word = shift_unmasked(f, direction)
-                        & self.behind_occupied[class][direction as usize]
-                        & landing.word(class);
+                        & behind_occupied.word(class)
+                        & landing.word(class)
+                        & mask;
                 }
             }
             return Bitboard(out);
@@ -422,5 +468,53 @@ impl MoveGenerator {
     /// The playable squares.
     pub fn board(&self) -> Bitboard {
         self.board
+    }
+}
+
+/// The number of jump moves of the pieces `own` of one parity class.
+///
+/// Plain jumps are reversible (both ends of a segment are empty squares of the
+/// class, and the jumped piece stays), so the jump graph on the class's empty
+/// squares splits into connected components, and a piece's closure is the
+/// union of the components its first segments land in. Components are
+/// disjoint, so the sum over pieces of their closure sizes is the sum over
+/// components of (squares in it) x (pieces with a first segment into it):
+/// one flood fill per component, and no work per piece.
+#[inline(always)]
+fn count_jumps(own: u64, land: &[u64; 8]) -> u64 {
+    let mut first_hops = 0;
+    for direction in Direction::ALL {
+        first_hops |= shift_unmasked(own, direction) & land[direction as usize];
+    }
+    let mut total = 0;
+    while first_hops != 0 {
+        let component = flood(first_hops & first_hops.wrapping_neg(), land);
+        let mut entering = 0;
+        for direction in Direction::ALL {
+            let landings = component & land[direction as usize];
+            entering |= shift_unmasked(landings, direction.opposite());
+        }
+        total += component.count_ones() as u64 * (entering & own).count_ones() as u64;
+        first_hops &= !component;
+    }
+    total
+}
+
+/// Every square reachable from `seed` by plain jump segments landing on `land`.
+#[inline(always)]
+fn flood(seed: u64, land: &[u64; 8]) -> u64 {
+    let mut reached = seed;
+    let mut frontier = seed;
+    loop {
+        let mut next = 0;
+        for direction in Direction::ALL {
+            next |= shift_unmasked(frontier, direction) & land[direction as usize];
+        }
+        next &= !reached;
+        if next == 0 {
+            return reached;
+        }
+        reached |= next;
+        frontier = next;
     }
 }

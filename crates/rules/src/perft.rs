@@ -92,11 +92,10 @@ impl Rules {
         }
         let generator = self.move_generator(position);
         if depth == 1 {
-            let count: u64 =
-                halma_core::PieceMovesIter::new(&generator, position.pieces(position.to_move()))
-                    .map(|piece| piece.count() as u64)
-                    .sum();
-            return count.max(1);
+            // Bulk count; a side without moves has the single pass.
+            return generator
+                .count_moves(position.pieces(position.to_move()))
+                .max(1);
         }
         let mut moves = MoveList::with_capacity(256);
         position.moves_into(&generator, &mut moves);

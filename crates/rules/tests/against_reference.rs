@@ -151,6 +151,19 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
         rules
     );
 
+    // The bulk count at the last ply agrees with the list.
+    let expected = if rules.is_finished(position) {
+        0
+    } else {
+        ours.len() as u64
+    };
+    prop_assert_eq!(
+        rules.perft(position, 1),
+        expected,
+        "perft 1 of {}",
+        position
+    );
+
     for mv in ours {
         let text = rules.move_to_string(position, mv);
         prop_assert_eq!(
