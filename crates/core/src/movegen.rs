@@ -187,15 +187,26 @@ impl MoveGenerator {
     #[inline(always)]
     fn count_moves_inline(&self, pieces: Bitboard) -> u64 {
         let c = &self.constraints;
-        if c.long_jumps || !c.lock.is_empty() || !c.swap_onto.is_empty() {
-            return pieces
-                .into_iter()
-                .map(|origin| self.piece_moves(origin).count() as u64)
-                .sum();
-        }
         let mut total = 0u64;
+        // Steps: every (piece, direction) pair with an empty target is one move;
+        // under camp-lock a piece inside the lock set steps only within it.
+        let free = pieces - c.lock;
+        let locked = pieces & c.lock;
         for direction in Direction::ALL {
-            total += (pieces.shift(direction) & self.empty).count() as u64;
+            total += (free.shift(direction) & self.empty).count() as u64;
+            if !locked.is_empty() {
+                total += (locked.shift(direction) & self.empty & c.lock).count() as u64;
+            }
+        }
+        if c.long_jumps || !c.lock.is_empty() || !c.swap_onto.is_empty() {
+            for origin in pieces {
+                let jumps = self.jumps(origin);
+                total += jumps.count() as u64;
+                if !c.swap_onto.is_empty() {
+                    total += self.swaps(origin, jumps).count() as u64;
+                }
+            }
+            return total;
         }
         for class in 0..4 {
             let own = pieces.word(class);
