@@ -1,1 +1,40 @@
-//! The C ABI of halma (work in progress).
+//! The stable C ABI of halma.
+//!
+//! Every export is prefixed `halma_` and declared in `include/halma.h`,
+//! which cbindgen generates from this crate (see `docs/ffi.md` for the
+//! conventions: ownership, errors, threads, ABI stability).
+//!
+//! - [`version`]: the version string and `HALMA_VERSION_*`.
+//! - [`error`]: result codes, messages, the thread's last error.
+//! - [`types`]: squares, seats, move kinds and move records.
+//! - [`rules`], [`game`], [`moves`], [`record`]: the handles and what they do.
+//!
+//! Internals: `args` checks pointers, lengths and UTF-8 and writes outputs;
+//! `boundary` catches panics; `handles` boxes values behind opaque pointers.
+
+mod args;
+mod boundary;
+mod handles;
+
+// The public modules, in the order the header declares them.
+pub mod version;
+
+pub mod error;
+
+pub mod types;
+
+pub mod rules;
+
+pub mod game;
+
+pub mod moves;
+
+pub mod record;
+
+pub use error::*;
+pub use game::*;
+pub use moves::*;
+pub use record::*;
+pub use rules::*;
+pub use types::*;
+pub use version::*;

@@ -1,0 +1,184 @@
+"""Locating and loading libhalma, and the ctypes prototype of every export."""
+
+import ctypes
+import ctypes.util
+import os
+import sys
+from pathlib import Path
+
+# Result codes (HALMA_RESULT_* in halma.h).
+OK = 0
+NULL_POINTER = 1
+INVALID_UTF8 = 2
+INVALID_ARGUMENT = 3
+BUFFER_TOO_SMALL = 4
+INVALID_RULES = 5
+INVALID_POSITION = 6
+ILLEGAL_MOVE = 7
+GAME_OVER = 8
+NOTHING_TO_UNDO = 9
+GAME_TOO_LONG = 10
+INVALID_RECORD = 11
+PANIC = 12
+
+SEAT_NONE = 255
+NO_SQUARE = 0xFFFF
+
+
+class halma_move(ctypes.Structure):
+    """struct halma_move."""
+
+    _fields_ = [
+        ("origin", ctypes.c_uint16),
+        ("destination", ctypes.c_uint16),
+        ("kind", ctypes.c_uint32),
+    ]
+
+
+class halma_tag(ctypes.Structure):
+    """struct halma_tag."""
+
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("name_len", ctypes.c_size_t),
+        ("value", ctypes.c_char_p),
+        ("value_len", ctypes.c_size_t),
+    ]
+
+
+class halma_rules(ctypes.Structure):
+    """Opaque struct halma_rules."""
+
+
+class halma_game(ctypes.Structure):
+    """Opaque struct halma_game."""
+
+
+class halma_record(ctypes.Structure):
+    """Opaque struct halma_record."""
+
+
+RULES_P = ctypes.POINTER(halma_rules)
+GAME_P = ctypes.POINTER(halma_game)
+RECORD_P = ctypes.POINTER(halma_record)
+MOVE_P = ctypes.POINTER(halma_move)
+TAG_P = ctypes.POINTER(halma_tag)
+SIZE_P = ctypes.POINTER(ctypes.c_size_t)
+U16_P = ctypes.POINTER(ctypes.c_uint16)
+U32_P = ctypes.POINTER(ctypes.c_uint32)
+U64_P = ctypes.POINTER(ctypes.c_uint64)
+CHAR_P = ctypes.c_char_p
+BUF_P = ctypes.c_char_p  # output byte buffers (ctypes.create_string_buffer)
+SIZE = ctypes.c_size_t
+U16 = ctypes.c_uint16
+U32 = ctypes.c_uint32
+RESULT = ctypes.c_uint32
+
+# name: (restype, argtypes), for every function of halma.h.
+PROTOTYPES = {
+    "halma_version": (CHAR_P, []),
+    "halma_result_message": (CHAR_P, [U32]),
+    "halma_last_error": (RESULT, [BUF_P, SIZE, SIZE_P]),
+    "halma_seat_name": (CHAR_P, [U32]),
+    "halma_square_name": (RESULT, [U16, BUF_P, SIZE, SIZE_P]),
+    "halma_square_parse": (RESULT, [CHAR_P, SIZE, U16_P]),
+    "halma_rules_new": (RESULT, [CHAR_P, SIZE, ctypes.POINTER(RULES_P)]),
+    "halma_rules_clone": (RESULT, [RULES_P, ctypes.POINTER(RULES_P)]),
+    "halma_rules_free": (None, [RULES_P]),
+    "halma_rules_string": (RESULT, [RULES_P, BUF_P, SIZE, SIZE_P]),
+    "halma_rules_board_width": (RESULT, [RULES_P, U32_P]),
+    "halma_rules_board_height": (RESULT, [RULES_P, U32_P]),
+    "halma_rules_seats": (RESULT, [RULES_P, U32_P]),
+    "halma_rules_camp_size": (RESULT, [RULES_P, U32_P]),
+    "halma_rules_home_camp": (RESULT, [RULES_P, U32, U16_P, SIZE, SIZE_P]),
+    "halma_rules_target_camp": (RESULT, [RULES_P, U32, U16_P, SIZE, SIZE_P]),
+    "halma_game_new": (RESULT, [RULES_P, CHAR_P, SIZE, ctypes.POINTER(GAME_P)]),
+    "halma_game_clone": (RESULT, [GAME_P, ctypes.POINTER(GAME_P)]),
+    "halma_game_free": (None, [GAME_P]),
+    "halma_game_rules": (RESULT, [GAME_P, ctypes.POINTER(RULES_P)]),
+    "halma_game_side_to_move": (RESULT, [GAME_P, U32_P]),
+    "halma_game_piece_at": (RESULT, [GAME_P, U16, U32_P]),
+    "halma_game_position": (RESULT, [GAME_P, BUF_P, SIZE, SIZE_P]),
+    "halma_game_result": (RESULT, [GAME_P, U32_P]),
+    "halma_game_ply_count": (RESULT, [GAME_P, SIZE_P]),
+    "halma_game_history": (RESULT, [GAME_P, MOVE_P, SIZE, SIZE_P]),
+    "halma_game_perft": (RESULT, [GAME_P, U32, U64_P]),
+    "halma_game_last_error": (RESULT, [GAME_P, BUF_P, SIZE, SIZE_P]),
+    "halma_game_legal_move_count": (RESULT, [GAME_P, SIZE_P]),
+    "halma_game_legal_moves": (RESULT, [GAME_P, MOVE_P, SIZE, SIZE_P]),
+    "halma_game_move_path": (RESULT, [GAME_P, MOVE_P, U16_P, SIZE, SIZE_P]),
+    "halma_game_move_notation": (RESULT, [GAME_P, MOVE_P, BUF_P, SIZE, SIZE_P]),
+    "halma_game_parse_move": (RESULT, [GAME_P, CHAR_P, SIZE, MOVE_P]),
+    "halma_game_play": (RESULT, [GAME_P, MOVE_P]),
+    "halma_game_play_notation": (RESULT, [GAME_P, CHAR_P, SIZE, MOVE_P]),
+    "halma_game_undo": (RESULT, [GAME_P, MOVE_P]),
+    "halma_game_write_record": (RESULT, [GAME_P, TAG_P, SIZE, BUF_P, SIZE, SIZE_P]),
+    "halma_record_read": (RESULT, [CHAR_P, SIZE, ctypes.POINTER(RECORD_P)]),
+    "halma_record_free": (None, [RECORD_P]),
+    "halma_record_game": (RESULT, [RECORD_P, ctypes.POINTER(GAME_P)]),
+    "halma_record_tag_count": (RESULT, [RECORD_P, SIZE_P]),
+    "halma_record_tag_name": (RESULT, [RECORD_P, SIZE, BUF_P, SIZE, SIZE_P]),
+    "halma_record_tag_value": (RESULT, [RECORD_P, SIZE, BUF_P, SIZE, SIZE_P]),
+}
+
+
+def _file_name():
+    if sys.platform == "win32":
+        return "halma.dll"
+    if sys.platform == "darwin":
+        return "libhalma.dylib"
+    return "libhalma.so"
+
+
+def candidates():
+    """The paths tried, in order: $HALMA_LIBRARY, next to the package, the
+    repository's target/release and target/debug (or $CARGO_TARGET_DIR's),
+    then the system's library search."""
+    env = os.environ.get("HALMA_LIBRARY")
+    if env:
+        return [env]
+    name = _file_name()
+    package = Path(__file__).resolve().parent
+    repository = package.parent.parent.parent
+    target_dirs = []
+    if os.environ.get("CARGO_TARGET_DIR"):
+        target_dirs.append(Path(os.environ["CARGO_TARGET_DIR"]))
+    target_dirs.append(repository / "target")
+    paths = [package / name]
+    for target in target_dirs:
+        paths += [target / "release" / name, target / "debug" / name]
+    found = [str(path) for path in paths if path.exists()]
+    system = ctypes.util.find_library("halma")
+    if system:
+        found.append(system)
+    return found
+
+
+def load():
+    """Loads the library and declares every prototype."""
+    tried = candidates()
+    errors = []
+    for path in tried:
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as error:
+            errors.append(f"{path}: {error}")
+            continue
+        declare(lib)
+        return lib
+    hint = "; ".join(errors) if errors else "no candidate file exists"
+    raise OSError(
+        "cannot load libhalma: set HALMA_LIBRARY to the path of the shared library "
+        f"(build it with `cargo build -p halma-ffi`) ({hint})"
+    )
+
+
+def declare(lib):
+    """Sets argtypes and restype of every export on `lib`."""
+    for name, (restype, argtypes) in PROTOTYPES.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+
+
+lib = load()

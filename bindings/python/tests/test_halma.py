@@ -1,0 +1,200 @@
+"""Tests of the Python bindings against the built library (HALMA_LIBRARY)."""
+
+import ctypes
+import gc
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import halma
+from halma import _library as ffi
+
+REPOSITORY = Path(__file__).resolve().parents[3]
+HALMA_START = "rrrrr11/rrrrr11/rrrr12/rrr13/rr14/16/16/16/16/16/16/14bb/13bbb/12bbbb/11bbbbb/11bbbbb r"
+
+
+def test_version_matches_the_package_and_header():
+    cargo = (REPOSITORY / "Cargo.toml").read_text()
+    version = re.search(r'\[workspace\.package\][^\[]*?version = "([^"]+)"', cargo).group(1)
+    assert halma.version() == version
+    header = (REPOSITORY / "include" / "halma.h").read_text()
+    parts = [re.search(rf"#define HALMA_VERSION_{p} (\d+)", header).group(1) for p in ("MAJOR", "MINOR", "PATCH")]
+    assert ".".join(parts) == version
+
+
+def test_every_header_function_has_a_prototype():
+    header = (REPOSITORY / "include" / "halma.h").read_text()
+    declared = set(re.findall(r"^[\w ]+?\*?(halma_\w+)\(", header, re.M))
+    assert len(declared) > 40
+    assert declared == set(ffi.PROTOTYPES)
+    for name in declared:
+        function = getattr(ffi.lib, name)
+        assert function.argtypes is not None, name
+
+
+def test_rules_describe_the_presets():
+    with halma.Rules("halma4,camp-lock") as rules:
+        assert str(rules) == "halma4,camp-lock"
+        assert (rules.width, rules.height, rules.camp_size) == (16, 16, 13)
+        assert rules.seats == [halma.Seat.RED, halma.Seat.GREEN, halma.Seat.BLUE, halma.Seat.YELLOW]
+    rules = halma.Rules("halma")
+    assert rules.seats == [halma.Seat.RED, halma.Seat.BLUE]
+    camp = rules.home_camp(halma.Seat.RED)
+    assert len(camp) == 19 and halma.square_name(camp[-1]) == "e16"
+    assert rules.target_camp(halma.Seat.RED) == rules.home_camp(halma.Seat.BLUE)
+    copy = rules.copy()
+    rules.close()
+    assert str(copy) == "halma"
+
+
+def test_bad_rules_say_what_is_wrong():
+    with pytest.raises(halma.InvalidRulesError) as caught:
+        halma.Rules("halma,fast")
+    assert "fast" in caught.value.detail
+    assert caught.value.code == ffi.INVALID_RULES
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_bad_position_names_the_character():
+    with pytest.raises(halma.InvalidPositionError) as caught:
+        halma.Game("halma8", "8/7z r")
+    assert "character 3" in caught.value.detail
+    with pytest.raises(halma.InvalidPositionError):
+        halma.Game("halma8", HALMA_START)
+
+
+def test_start_position_perft_and_moves():
+    with halma.Game("halma") as game:
+        assert game.position == HALMA_START
+        assert game.side_to_move == halma.Seat.RED
+        assert game.winner is None and not game.is_over
+        moves = game.legal_moves()
+        assert len(moves) == game.legal_move_count() == game.perft(1)
+        assert game.perft(2) == 1600
+        keys = [(m.origin, m.kind, m.destination) for m in moves]
+        assert keys == sorted(keys)
+        assert game.piece_at("a16") == halma.Seat.RED
+        assert game.piece_at("h8") is None
+
+
+def test_play_undo_notation_and_paths():
+    game = halma.Game("halma8")
+    start = game.position
+    for move in game.legal_moves():
+        text = game.notation(move)
+        assert game.parse_move(text) == move
+        path = game.path(move)
+        assert path[0] == move.origin and path[-1] == move.destination
+        assert text == "-".join(halma.square_name(s) for s in path)
+    played = game.play("a5-a4")
+    assert played.kind == halma.MoveKind.STEP and str(played) == "a5-a4"
+    assert len(game) == 1 and game.history == [played]
+    assert game.side_to_move == halma.Seat.BLUE
+    assert game.undo() == played
+    assert game.position == start and len(game) == 0
+    with pytest.raises(halma.NothingToUndoError):
+        game.undo()
+
+
+def test_illegal_moves_say_which_segment():
+    game = halma.Game("halma8")
+    before = game.position
+    with pytest.raises(halma.IllegalMoveError) as caught:
+        game.play("c7-c5")
+    assert "segment 1" in caught.value.detail and "c6" in caught.value.detail
+    with pytest.raises(halma.IllegalMoveError) as caught:
+        game.play(halma.Move(halma.parse_square("a5"), halma.parse_square("a4"), halma.MoveKind.JUMP))
+    assert "step" in caught.value.detail
+    with pytest.raises(halma.IllegalMoveError):
+        game.play("pass")
+    assert game.position == before and len(game) == 0
+
+
+def test_a_whole_random_game_ends_or_hits_the_cap():
+    rng = random.Random(5)
+    with halma.Game("halma8,spoil=fill") as game:
+        for _ in range(3000):
+            if game.is_over:
+                break
+            moves = game.legal_moves()
+            assert moves
+            # Forward-biased: Red heads south-east, Blue north-west.
+            def gain(m):
+                if m.is_pass:
+                    return 0
+                sign = 1 if game.side_to_move == halma.Seat.RED else -1
+                return sign * ((m.destination % 16 - m.origin % 16) - (m.destination // 16 - m.origin // 16))
+            best = max(gain(m) for m in moves)
+            game.play(rng.choice([m for m in moves if gain(m) == best]))
+        assert game.is_over
+        assert game.legal_moves() == [] and game.legal_move_count() == 0
+        with pytest.raises(halma.GameOverError):
+            game.play("pass")
+        with pytest.raises(halma.GameOverError):
+            game.play(halma.Move.pass_())
+        winner = game.winner
+        record = game.record({"Event": "pytest", "Note": 'say "hi"'})
+        assert f'[Result "{winner}"]' in record
+        with halma.Record(record) as read:
+            assert read.tags[-2:] == [("Event", "pytest"), ("Note", "say 'hi'")]
+            replayed = read.game()
+        assert replayed.position == game.position and replayed.history == game.history
+        assert halma.Game.from_record(record).winner == winner
+
+
+def test_bad_records_and_tags():
+    with pytest.raises(halma.InvalidRecordError) as caught:
+        halma.Record('[Rules "halma8"]\n\n1. a5-a4 h4-h5 a4-a2\n')
+    assert "move 3" in caught.value.detail
+    game = halma.Game("halma8")
+    with pytest.raises(halma.HalmaError) as caught:
+        game.record({"Rules": "halma"})
+    assert caught.value.code == ffi.INVALID_ARGUMENT
+    with pytest.raises(halma.HalmaError):
+        game.record({"bad name": "x"})
+
+
+def test_copies_are_independent():
+    game = halma.Game("halma8")
+    copy = game.copy()
+    game.play("a5-a4")
+    assert len(copy) == 0 and len(game) == 1
+    game.close()
+    copy.play("a5-a4")
+    assert len(copy) == 1
+
+
+def test_closed_objects_refuse_use_and_close_twice():
+    game = halma.Game("halma8")
+    with game:
+        pass
+    assert game.closed
+    game.close()
+    with pytest.raises(ValueError):
+        game.position
+    rules = halma.Rules("halma")
+    rules.close()
+    with pytest.raises(ValueError):
+        halma.Game(rules)
+
+
+def test_garbage_collection_frees_handles():
+    for _ in range(200):
+        halma.Game("halma").legal_moves()
+    gc.collect()
+
+
+def test_raw_calls_reject_bad_arguments():
+    lib = ffi.lib
+    rules = ffi.RULES_P()
+    assert lib.halma_rules_new(b"hal\xffma", 6, ctypes.byref(rules)) == ffi.INVALID_UTF8
+    assert not rules  # untouched on error
+    assert lib.halma_rules_new(b"halma", 5, None) == ffi.NULL_POINTER
+    assert lib.halma_rules_new(None, 5, ctypes.byref(rules)) == ffi.NULL_POINTER
+    assert lib.halma_game_free(None) is None
+    out_len = ctypes.c_size_t(0)
+    assert lib.halma_last_error(None, 0, ctypes.byref(out_len)) == ffi.BUFFER_TOO_SMALL
+    assert out_len.value > 0
+    assert lib.halma_result_message(999) == b"unknown result code"

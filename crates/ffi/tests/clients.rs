@@ -1,0 +1,308 @@
+//! Builds and runs the ABI's clients against the library cargo just built:
+//! the C example (normally and under AddressSanitizer + UndefinedBehavior-
+//! Sanitizer, leaks included), the C++ example over `include/halma.hpp`, and
+//! the Python package's pytest suite.
+//!
+//! The libraries (`libhalma.a`, `libhalma.so`) are found beside this test's
+//! executable (`<target>/<profile>/deps/`), whatever the target directory
+//! (`target/`, `$CARGO_TARGET_DIR`) or profile; the binaries are built in
+//! `<target>/tmp/ffi-clients/`.
+//! Compilers: `$CC` (default `cc`) and `$CXX` (default `c++`); Python:
+//! `$PYTHON` (default `python3`), with pytest installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the repository root exists")
+}
+
+/// The directory holding the library artifacts of this build: `deps/` beside
+/// this test's executable, where cargo writes the `cdylib` and `staticlib` it
+/// builds for the tests (it copies them up to `<profile>/` only for `cargo
+/// build`), else `<profile>/` itself.
+fn library_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its path");
+    let deps = exe
+        .parent()
+        .expect("the test runs from <target>/<profile>/deps");
+    let candidates = [deps, deps.parent().unwrap_or(deps)];
+    candidates
+        .iter()
+        .find(|dir| {
+            ["libhalma.a", "libhalma.so"]
+                .iter()
+                .all(|name| dir.join(name).exists())
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "libhalma.a and libhalma.so not found in {} or its parent: \
+                 build halma-ffi with cargo first",
+                deps.display()
+            )
+        })
+        .to_path_buf()
+}
+
+/// A fresh scratch directory for one test's binaries.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("ffi-clients")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the scratch directory can be made");
+    dir
+}
+
+fn tool(var: &str, default: &str) -> String {
+    std::env::var(var).unwrap_or_else(|_| default.to_owned())
+}
+
+/// Runs a command, failing the test with its output unless it succeeds.
+fn run(command: &mut Command, what: &str) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("{what}: cannot run {command:?}: {error}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{command:?}\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+        output.status
+    );
+    output
+}
+
+/// The system libraries a Rust static library needs on this platform.
+fn native_libs() -> &'static [&'static str] {
+    if cfg!(target_os = "macos") {
+        &["-lSystem", "-lc", "-lm"]
+    } else {
+        &["-lpthread", "-ldl", "-lm"]
+    }
+}
+
+/// Compiles examples/c/play.c with the strict flags plus `extra`, linked to the static library.
+fn build_c(name: &str, extra: &[&str]) -> PathBuf {
+    let repo = repository();
+    let exe = scratch(name).join("play");
+    run(
+        Command::new(tool("CC", "cc"))
+            .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"])
+            .args(extra)
+            .arg("-I")
+            .arg(repo.join("include"))
+            .arg(repo.join("examples/c/play.c"))
+            .arg(library_dir().join("libhalma.a"))
+            .args(native_libs())
+            .arg("-o")
+            .arg(&exe),
+        "compiling examples/c/play.c",
+    );
+    exe
+}
+
+/// The games the examples play: (rules, seed, ply cap).
+const GAMES: [(&str, &str, &str); 4] = [
+    ("halma8", "1", "400"),
+    ("halma8", "2", "400"),
+    ("halma10,spoil=fill", "3", "600"),
+    ("halma", "4", "1000"),
+];
+
+fn check_game_output(output: &Output, what: &str) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("all checks passed"),
+        "{what}: no success line:\n{stdout}"
+    );
+    assert!(
+        stdout.contains(" won after ") || stdout.contains("draw: no winner after"),
+        "{what}: no result line:\n{stdout}"
+    );
+}
+
+#[test]
+fn c_example_plays_whole_games() {
+    let exe = build_c("c", &[]);
+    for (rules, seed, cap) in GAMES {
+        let output = run(
+            Command::new(&exe).args([rules, seed, cap]),
+            "examples/c/play",
+        );
+        check_game_output(&output, &format!("C example, {rules} seed {seed}"));
+    }
+}
+
+#[test]
+fn c_example_is_clean_under_address_and_undefined_sanitizers() {
+    let exe = build_c(
+        "c-asan",
+        &[
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer",
+        ],
+    );
+    for (rules, seed, cap) in &GAMES[..2] {
+        let output = run(
+            Command::new(&exe)
+                .args([rules, seed, cap])
+                .env(
+                    "ASAN_OPTIONS",
+                    "detect_leaks=1:halt_on_error=1:abort_on_error=0",
+                )
+                .env("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1"),
+            "examples/c/play under ASan+UBSan",
+        );
+        check_game_output(&output, "C example under sanitizers");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !stderr.contains("Sanitizer") && !stderr.contains("runtime error"),
+            "sanitizer report:\n{stderr}"
+        );
+    }
+}
+
+/// The sanitizer run is only worth something if it catches a leak: a copy of
+/// the example that forgets one `halma_game_free` must fail under it.
+#[test]
+fn sanitizer_run_catches_a_leaked_handle() {
+    let repo = repository();
+    let dir = scratch("c-leak");
+    let source = std::fs::read_to_string(repo.join("examples/c/play.c")).unwrap();
+    let leaky = source.replacen("    halma_game_free(game);\n", "", 1);
+    assert_ne!(leaky, source, "examples/c/play.c frees its game");
+    std::fs::write(dir.join("leak.c"), leaky).unwrap();
+    let exe = dir.join("leak");
+    run(
+        Command::new(tool("CC", "cc"))
+            .args(["-std=c99", "-g", "-fsanitize=address,undefined"])
+            .arg("-I")
+            .arg(repo.join("include"))
+            .arg(dir.join("leak.c"))
+            .arg(library_dir().join("libhalma.a"))
+            .args(native_libs())
+            .arg("-o")
+            .arg(&exe),
+        "compiling the leaky copy",
+    );
+    let output = Command::new(&exe)
+        .args(["halma8", "1", "400"])
+        .env("ASAN_OPTIONS", "detect_leaks=1")
+        .output()
+        .expect("the leaky copy runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "a leak went unnoticed");
+    assert!(
+        stderr.contains("LeakSanitizer"),
+        "no leak report:\n{stderr}"
+    );
+}
+
+#[test]
+fn cpp_example_plays_through_the_raii_wrapper() {
+    let repo = repository();
+    let lib = library_dir();
+    let exe = scratch("cpp").join("play");
+    run(
+        Command::new(tool("CXX", "c++"))
+            .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-g"])
+            .arg("-I")
+            .arg(repo.join("include"))
+            .arg(repo.join("examples/cpp/play.cpp"))
+            .arg("-L")
+            .arg(&lib)
+            .arg("-lhalma")
+            .arg(format!("-Wl,-rpath,{}", lib.display()))
+            .arg("-o")
+            .arg(&exe),
+        "compiling examples/cpp/play.cpp",
+    );
+    for (rules, seed, cap) in [("halma4", "7", "3000"), ("halma8", "3", "400")] {
+        let output = run(
+            Command::new(&exe).args([rules, seed, cap]),
+            "examples/cpp/play",
+        );
+        check_game_output(&output, &format!("C++ example, {rules}"));
+    }
+}
+
+#[test]
+fn python_bindings_pass_their_tests() {
+    let repo = repository();
+    let library = library_dir().join(if cfg!(target_os = "macos") {
+        "libhalma.dylib"
+    } else {
+        "libhalma.so"
+    });
+    let output = run(
+        Command::new(tool("PYTHON", "python3"))
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+            .current_dir(repo.join("bindings/python"))
+            .env("HALMA_LIBRARY", &library)
+            .env("PYTHONDONTWRITEBYTECODE", "1"),
+        "pytest bindings/python (needs `pip install pytest`)",
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains(" passed"), "pytest ran no test:\n{stdout}");
+    assert!(
+        !stdout.contains("skipped"),
+        "pytest skipped tests:\n{stdout}"
+    );
+}
+
+/// `crates/ffi/halma.pc.in`, filled in for this build, lets pkg-config give
+/// the flags that build and link the C example.
+#[test]
+fn pkg_config_file_builds_the_c_example() {
+    let repo = repository();
+    let lib = library_dir();
+    let dir = scratch("pkg-config");
+    let template = std::fs::read_to_string(repo.join("crates/ffi/halma.pc.in")).unwrap();
+    let pc = template
+        .replace("@PREFIX@", &repo.display().to_string())
+        .replace("@LIBDIR@", &lib.display().to_string())
+        .replace("@INCLUDEDIR@", &repo.join("include").display().to_string())
+        .replace("@VERSION@", env!("CARGO_PKG_VERSION"));
+    assert!(
+        pc.lines()
+            .all(|line| line.starts_with('#') || !line.contains('@')),
+        "every placeholder is filled:\n{pc}"
+    );
+    std::fs::write(dir.join("halma.pc"), pc).unwrap();
+    let pkg_config = |args: &[&str]| {
+        let output = run(
+            Command::new(tool("PKG_CONFIG", "pkg-config"))
+                .args(args)
+                .arg("halma")
+                .env("PKG_CONFIG_PATH", &dir),
+            "pkg-config",
+        );
+        String::from_utf8(output.stdout).unwrap().trim().to_owned()
+    };
+    assert_eq!(pkg_config(&["--modversion"]), env!("CARGO_PKG_VERSION"));
+    let cflags = pkg_config(&["--cflags"]);
+    let libs = pkg_config(&["--libs"]);
+    let exe = dir.join("play");
+    run(
+        Command::new(tool("CC", "cc"))
+            .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+            .args(cflags.split_whitespace())
+            .arg(repo.join("examples/c/play.c"))
+            .args(libs.split_whitespace())
+            .arg(format!("-Wl,-rpath,{}", lib.display()))
+            .arg("-o")
+            .arg(&exe),
+        "compiling examples/c/play.c with pkg-config's flags",
+    );
+    let output = run(
+        Command::new(&exe).args(["halma8", "5", "400"]),
+        "the pkg-config build",
+    );
+    check_game_output(&output, "C example linked through pkg-config");
+}

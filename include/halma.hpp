@@ -1,0 +1,516 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+//
+// halma.hpp: a header-only C++17 wrapper over the halma C ABI (halma.h).
+//
+// - RAII: Rules, Game and Record own their handle and free it in their
+//   destructor; copying clones the handle (an independent copy), moving
+//   transfers it.
+// - Errors: every failing call throws halma::Error, which carries the result
+//   code and the library's detail (which segment of a move is illegal, which
+//   character of a position string is wrong...).
+// - Threads: as the C ABI. A const member function only reads its handle and
+//   may run concurrently with other const calls on the same object; a
+//   non-const one needs the object to itself. Distinct objects are independent.
+//
+// Link against libhalma (see docs/ffi.md).
+#ifndef HALMA_HPP
+#define HALMA_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "halma.h"
+
+namespace halma {
+
+/// A square: the row-major index rank * 16 + file (a1 = 0, b1 = 1, a2 = 16).
+using Square = std::uint16_t;
+
+/// A seat (player), by colour, in turn order.
+enum class Seat : std::uint32_t {
+    Red = HALMA_SEAT_RED,
+    Green = HALMA_SEAT_GREEN,
+    Blue = HALMA_SEAT_BLUE,
+    Yellow = HALMA_SEAT_YELLOW,
+};
+
+/// How a move moves its piece.
+enum class MoveKind : std::uint32_t {
+    Step = HALMA_MOVE_KIND_STEP,
+    Jump = HALMA_MOVE_KIND_JUMP,
+    Swap = HALMA_MOVE_KIND_SWAP,
+    Pass = HALMA_MOVE_KIND_PASS,
+};
+
+/// A move: origin, destination and kind (a pass has HALMA_NO_SQUARE squares).
+struct Move {
+    Square origin = HALMA_NO_SQUARE;
+    Square destination = HALMA_NO_SQUARE;
+    MoveKind kind = MoveKind::Pass;
+
+    /// The pass move.
+    static Move pass() noexcept { return Move{}; }
+
+    bool is_pass() const noexcept { return kind == MoveKind::Pass; }
+
+    halma_move to_c() const noexcept {
+        return halma_move{origin, destination, static_cast<std::uint32_t>(kind)};
+    }
+
+    static Move from_c(const halma_move &mv) noexcept {
+        return Move{mv.origin, mv.destination, static_cast<MoveKind>(mv.kind)};
+    }
+
+    /// Moves are the same when their origin and destination are.
+    friend bool operator==(const Move &a, const Move &b) noexcept {
+        return a.origin == b.origin && a.destination == b.destination && a.kind == b.kind;
+    }
+    friend bool operator!=(const Move &a, const Move &b) noexcept { return !(a == b); }
+};
+
+/// A failed call: the result code, its message and the library's detail.
+class Error : public std::runtime_error {
+public:
+    Error(halma_result code, const std::string &detail)
+        : std::runtime_error(std::string(halma_result_message(code)) +
+                             (detail.empty() ? "" : ": " + detail)),
+          code_(code), detail_(detail) {}
+
+    /// The HALMA_RESULT_* code.
+    halma_result code() const noexcept { return code_; }
+    /// The detail of the failure (may be empty).
+    const std::string &detail() const noexcept { return detail_; }
+
+private:
+    halma_result code_;
+    std::string detail_;
+};
+
+namespace detail {
+
+/// Reads a text with the output-string convention: one try with a small
+/// buffer, one more with the size the library asked for.
+template <class Call> std::string read_text(Call &&call, halma_result *code) {
+    std::string text(128, '\0');
+    std::size_t len = 0;
+    *code = call(text.data(), text.size(), &len);
+    if (*code == HALMA_RESULT_BUFFER_TOO_SMALL) {
+        text.assign(len + 1, '\0');
+        *code = call(text.data(), text.size(), &len);
+    }
+    if (*code != HALMA_RESULT_OK) {
+        return std::string();
+    }
+    text.resize(len);
+    return text;
+}
+
+/// The calling thread's last error detail.
+inline std::string thread_error() {
+    halma_result code = HALMA_RESULT_OK;
+    return read_text([](char *buf, std::size_t len,
+                        std::size_t *out_len) { return halma_last_error(buf, len, out_len); },
+                     &code);
+}
+
+/// Throws the thread's last error unless `code` is HALMA_RESULT_OK.
+inline void check(halma_result code) {
+    if (code != HALMA_RESULT_OK) {
+        throw Error(code, thread_error());
+    }
+}
+
+/// Reads a text that must be there, throwing on failure.
+template <class Call> std::string text(Call &&call) {
+    halma_result code = HALMA_RESULT_OK;
+    std::string out = read_text(std::forward<Call>(call), &code);
+    check(code);
+    return out;
+}
+
+/// Reads an array with the "buffer too small" convention.
+template <class T, class Call> std::vector<T> array(Call &&call) {
+    std::vector<T> items(64);
+    std::size_t len = 0;
+    halma_result code = call(items.data(), items.size(), &len);
+    if (code == HALMA_RESULT_BUFFER_TOO_SMALL) {
+        items.resize(len);
+        code = call(items.data(), items.size(), &len);
+    }
+    check(code);
+    items.resize(len);
+    return items;
+}
+
+struct RulesFree {
+    void operator()(halma_rules *rules) const noexcept { halma_rules_free(rules); }
+};
+struct GameFree {
+    void operator()(halma_game *game) const noexcept { halma_game_free(game); }
+};
+struct RecordFree {
+    void operator()(halma_record *record) const noexcept { halma_record_free(record); }
+};
+
+} // namespace detail
+
+/// The version of the loaded library ("MAJOR.MINOR.PATCH").
+inline std::string version() { return halma_version(); }
+
+/// The colour name of a seat ("Red"...).
+inline std::string seat_name(Seat seat) {
+    const char *name = halma_seat_name(static_cast<std::uint32_t>(seat));
+    return name != nullptr ? name : "?";
+}
+
+/// The name of a square ("a1", "e12").
+inline std::string square_name(Square square) {
+    return detail::text([square](char *buf, std::size_t len, std::size_t *out_len) {
+        return halma_square_name(square, buf, len, out_len);
+    });
+}
+
+/// The square a name ("e12") stands for.
+inline Square parse_square(std::string_view name) {
+    Square square = 0;
+    detail::check(halma_square_parse(name.data(), name.size(), &square));
+    return square;
+}
+
+class Game;
+
+/// A rule set, read from a rules string ("halma", "halma8,spoil=fill"...).
+class Rules {
+public:
+    explicit Rules(std::string_view text) {
+        halma_rules *raw = nullptr;
+        detail::check(halma_rules_new(text.data(), text.size(), &raw));
+        handle_.reset(raw);
+    }
+
+    Rules(const Rules &other) : handle_(clone(other.handle_.get())) {}
+    Rules &operator=(const Rules &other) {
+        if (this != &other) {
+            handle_.reset(clone(other.handle_.get()));
+        }
+        return *this;
+    }
+    Rules(Rules &&) noexcept = default;
+    Rules &operator=(Rules &&) noexcept = default;
+    ~Rules() = default;
+
+    /// The canonical rules string.
+    std::string to_string() const {
+        return detail::text([this](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_rules_string(handle_.get(), buf, len, out_len);
+        });
+    }
+
+    unsigned width() const { return number(halma_rules_board_width); }
+    unsigned height() const { return number(halma_rules_board_height); }
+    unsigned camp_size() const { return number(halma_rules_camp_size); }
+
+    /// The seats in play, in turn order.
+    std::vector<Seat> seats() const {
+        std::uint32_t mask = number(halma_rules_seats);
+        std::vector<Seat> seats;
+        for (std::uint32_t seat = 0; seat < 4; ++seat) {
+            if ((mask >> seat) & 1u) {
+                seats.push_back(static_cast<Seat>(seat));
+            }
+        }
+        return seats;
+    }
+
+    std::vector<Square> home_camp(Seat seat) const { return camp(halma_rules_home_camp, seat); }
+    std::vector<Square> target_camp(Seat seat) const {
+        return camp(halma_rules_target_camp, seat);
+    }
+
+    /// The C handle (still owned by this object).
+    const halma_rules *get() const noexcept { return handle_.get(); }
+
+private:
+    friend class Game;
+    explicit Rules(halma_rules *raw) noexcept : handle_(raw) {}
+
+    static halma_rules *clone(const halma_rules *rules) {
+        halma_rules *raw = nullptr;
+        detail::check(halma_rules_clone(rules, &raw));
+        return raw;
+    }
+
+    template <class Getter> std::uint32_t number(Getter getter) const {
+        std::uint32_t value = 0;
+        detail::check(getter(handle_.get(), &value));
+        return value;
+    }
+
+    template <class Getter> std::vector<Square> camp(Getter getter, Seat seat) const {
+        return detail::array<Square>([&](Square *buf, std::size_t len, std::size_t *out_len) {
+            return getter(handle_.get(), static_cast<std::uint32_t>(seat), buf, len, out_len);
+        });
+    }
+
+    std::unique_ptr<halma_rules, detail::RulesFree> handle_;
+};
+
+/// A game: rules, moves played with undo, the position and the result.
+class Game {
+public:
+    /// A game from the start position of the rules.
+    explicit Game(const Rules &rules) : Game(rules, nullptr, 0) {}
+    /// A game from a position string.
+    Game(const Rules &rules, std::string_view position)
+        : Game(rules, position.data(), position.size()) {}
+
+    Game(const Game &other) : handle_(clone(other.handle_.get())) {}
+    Game &operator=(const Game &other) {
+        if (this != &other) {
+            handle_.reset(clone(other.handle_.get()));
+        }
+        return *this;
+    }
+    Game(Game &&) noexcept = default;
+    Game &operator=(Game &&) noexcept = default;
+    ~Game() = default;
+
+    Rules rules() const {
+        halma_rules *raw = nullptr;
+        check(halma_game_rules(get(), &raw));
+        return Rules(raw);
+    }
+
+    Seat side_to_move() const { return static_cast<Seat>(seat(halma_game_side_to_move)); }
+
+    /// The seat whose piece is on `square`, or nothing.
+    std::optional<Seat> piece_at(Square square) const {
+        std::uint32_t seat = 0;
+        check(halma_game_piece_at(get(), square, &seat));
+        return seat_or_none(seat);
+    }
+
+    /// The position string.
+    std::string position() const {
+        return text([this](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_game_position(get(), buf, len, out_len);
+        });
+    }
+
+    /// The winner, or nothing while the game is ongoing.
+    std::optional<Seat> winner() const { return seat_or_none(seat(halma_game_result)); }
+    bool is_over() const { return winner().has_value(); }
+
+    std::size_t ply_count() const {
+        std::size_t count = 0;
+        check(halma_game_ply_count(get(), &count));
+        return count;
+    }
+
+    std::vector<Move> history() const {
+        return moves([this](halma_move *buf, std::size_t len, std::size_t *out_len) {
+            return halma_game_history(get(), buf, len, out_len);
+        });
+    }
+
+    std::size_t legal_move_count() const {
+        std::size_t count = 0;
+        check(halma_game_legal_move_count(get(), &count));
+        return count;
+    }
+
+    /// The legal moves, by origin, kind and destination.
+    std::vector<Move> legal_moves() const {
+        return moves([this](halma_move *buf, std::size_t len, std::size_t *out_len) {
+            return halma_game_legal_moves(get(), buf, len, out_len);
+        });
+    }
+
+    /// The squares of a legal move's path, origin first (empty for a pass).
+    std::vector<Square> path(const Move &mv) const {
+        halma_move record = mv.to_c();
+        std::vector<Square> squares(70);
+        std::size_t len = 0;
+        halma_result code = halma_game_move_path(get(), &record, squares.data(), squares.size(), &len);
+        if (code == HALMA_RESULT_BUFFER_TOO_SMALL) {
+            squares.resize(len);
+            code = halma_game_move_path(get(), &record, squares.data(), squares.size(), &len);
+        }
+        check(code);
+        squares.resize(len);
+        return squares;
+    }
+
+    /// The notation of a legal move ("e4-e5", "c3-e5-g5", "pass").
+    std::string notation(const Move &mv) const {
+        halma_move record = mv.to_c();
+        return text([&](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_game_move_notation(get(), &record, buf, len, out_len);
+        });
+    }
+
+    /// Reads a move without playing it.
+    Move parse_move(std::string_view text) const {
+        halma_move mv{};
+        check(halma_game_parse_move(get(), text.data(), text.size(), &mv));
+        return Move::from_c(mv);
+    }
+
+    void play(const Move &mv) {
+        halma_move record = mv.to_c();
+        check(halma_game_play(get(), &record));
+    }
+
+    /// Reads a move in notation and plays it; returns the move played.
+    Move play(std::string_view text) {
+        halma_move mv{};
+        check(halma_game_play_notation(get(), text.data(), text.size(), &mv));
+        return Move::from_c(mv);
+    }
+
+    /// Takes back the last move and returns it.
+    Move undo() {
+        halma_move mv{};
+        check(halma_game_undo(get(), &mv));
+        return Move::from_c(mv);
+    }
+
+    std::uint64_t perft(unsigned depth) const {
+        std::uint64_t count = 0;
+        check(halma_game_perft(get(), depth, &count));
+        return count;
+    }
+
+    /// The game record, with extra (name, value) tags.
+    std::string record(const std::vector<std::pair<std::string, std::string>> &tags = {}) const {
+        std::vector<halma_tag> c_tags;
+        for (const auto &tag : tags) {
+            c_tags.push_back(halma_tag{tag.first.data(), tag.first.size(), tag.second.data(),
+                                       tag.second.size()});
+        }
+        return text([&](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_game_write_record(get(), c_tags.data(), c_tags.size(), buf, len,
+                                           out_len);
+        });
+    }
+
+    /// The C handle (still owned by this object).
+    halma_game *get() const noexcept { return handle_.get(); }
+
+private:
+    friend class Record;
+    explicit Game(halma_game *raw) noexcept : handle_(raw) {}
+
+    Game(const Rules &rules, const char *position, std::size_t len) {
+        halma_game *raw = nullptr;
+        detail::check(halma_game_new(rules.get(), position, len, &raw));
+        handle_.reset(raw);
+    }
+
+    static halma_game *clone(const halma_game *game) {
+        halma_game *raw = nullptr;
+        detail::check(halma_game_clone(game, &raw));
+        return raw;
+    }
+
+    /// Throws the game's own last error unless `code` is HALMA_RESULT_OK.
+    void check(halma_result code) const {
+        if (code == HALMA_RESULT_OK) {
+            return;
+        }
+        halma_result read = HALMA_RESULT_OK;
+        std::string message = detail::read_text(
+            [this](char *buf, std::size_t len, std::size_t *out_len) {
+                return halma_game_last_error(get(), buf, len, out_len);
+            },
+            &read);
+        // A moved-from Game has no handle: fall back to the thread's detail.
+        throw Error(code, read == HALMA_RESULT_OK ? message : detail::thread_error());
+    }
+
+    template <class Call> std::string text(Call &&call) const {
+        halma_result code = HALMA_RESULT_OK;
+        std::string out = detail::read_text(std::forward<Call>(call), &code);
+        check(code);
+        return out;
+    }
+
+    template <class Call> std::vector<Move> moves(Call &&call) const {
+        std::vector<halma_move> records(256);
+        std::size_t len = 0;
+        halma_result code = call(records.data(), records.size(), &len);
+        if (code == HALMA_RESULT_BUFFER_TOO_SMALL) {
+            records.resize(len);
+            code = call(records.data(), records.size(), &len);
+        }
+        check(code);
+        std::vector<Move> out;
+        out.reserve(len);
+        for (std::size_t i = 0; i < len; ++i) {
+            out.push_back(Move::from_c(records[i]));
+        }
+        return out;
+    }
+
+    template <class Getter> std::uint32_t seat(Getter getter) const {
+        std::uint32_t value = 0;
+        check(getter(get(), &value));
+        return value;
+    }
+
+    static std::optional<Seat> seat_or_none(std::uint32_t seat) {
+        if (seat == HALMA_SEAT_NONE) {
+            return std::nullopt;
+        }
+        return static_cast<Seat>(seat);
+    }
+
+    std::unique_ptr<halma_game, detail::GameFree> handle_;
+};
+
+/// A game record read back: its game and its tags.
+class Record {
+public:
+    explicit Record(std::string_view text) {
+        halma_record *raw = nullptr;
+        detail::check(halma_record_read(text.data(), text.size(), &raw));
+        handle_.reset(raw);
+    }
+
+    /// The game, replayed to its last move.
+    Game game() const {
+        halma_game *raw = nullptr;
+        detail::check(halma_record_game(handle_.get(), &raw));
+        return Game(raw);
+    }
+
+    /// Every tag as (name, value), in the order read.
+    std::vector<std::pair<std::string, std::string>> tags() const {
+        std::size_t count = 0;
+        detail::check(halma_record_tag_count(handle_.get(), &count));
+        std::vector<std::pair<std::string, std::string>> tags;
+        for (std::size_t i = 0; i < count; ++i) {
+            auto part = [&](auto getter) {
+                return detail::text([&](char *buf, std::size_t len, std::size_t *out_len) {
+                    return getter(handle_.get(), i, buf, len, out_len);
+                });
+            };
+            tags.emplace_back(part(halma_record_tag_name), part(halma_record_tag_value));
+        }
+        return tags;
+    }
+
+private:
+    std::unique_ptr<halma_record, detail::RecordFree> handle_;
+};
+
+} // namespace halma
+
+#endif // HALMA_HPP
