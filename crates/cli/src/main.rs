@@ -5,7 +5,13 @@
 //! (`--moves`). Bad input gives a one-line error and exit status 2.
 
 mod board;
+mod engine_protocol;
+mod matches;
 mod perft;
+mod play;
+mod players;
+mod progress;
+mod selfplay;
 mod setup;
 
 use std::process::ExitCode;
@@ -17,7 +23,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "halma",
     version,
-    about = "Halma engine: perft, legal moves, board display"
+    about = "Halma engine: perft, legal moves, board display, play against the computer"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -32,6 +38,14 @@ enum Command {
     Moves(setup::GameArgs),
     /// Draw the board with coordinates (in colour on a terminal).
     Show(board::ShowArgs),
+    /// Play against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Watch the engine play a whole game against itself.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Play a match between two engine settings or protocol engines.
+    Match(matches::MatchArgs),
+    /// Speak the engine protocol on standard input and output (docs/protocol.md).
+    Engine,
 }
 
 /// An error reported to the user as one line, with exit status 2.
@@ -56,6 +70,10 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => setup::list_moves(&args),
         Command::Show(args) => board::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Engine => engine_protocol::run(),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,270 @@
+//! Strength measurements of the engine (run in release mode):
+//!
+//! ```text
+//! cargo run --release -p halma-engine --example strength -- nps [--rules halma] [--nodes 2000000]
+//! cargo run --release -p halma-engine --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
+//! cargo run --release -p halma-engine --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
+//! cargo run --release -p halma-engine --example strength -- versus --nodes 30000 --beam 10000
+//! cargo run --release -p halma-engine --example strength -- ladder [--games 50] [--from 1] [--to 10]
+//! cargo run --release -p halma-engine --example strength -- solo [--nodes 20000] [--beam 2000]
+//! ```
+//!
+//! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use halma_core::Seat;
+use halma_engine::arena::{play_match, ArenaConfig};
+use halma_engine::elo::MatchScore;
+use halma_engine::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+use halma_engine::solo::{beam_search, engine_solo_race, solo_position};
+use halma_engine::{Engine, EngineOptions, EvalWeights, Limits};
+use halma_rules::Rules;
+
+struct Args {
+    command: String,
+    rules: Rules,
+    games: usize,
+    nodes: u64,
+    beam: usize,
+    from: u8,
+    to: u8,
+    jobs: usize,
+    seed: u64,
+    level: u8,
+    max_plies: usize,
+}
+
+fn parse() -> Args {
+    let mut args = Args {
+        command: String::new(),
+        rules: "halma".parse().unwrap(),
+        games: 0,
+        nodes: 0,
+        beam: 2000,
+        from: 1,
+        to: 10,
+        jobs: 2,
+        seed: 1,
+        level: 10,
+        max_plies: 1000,
+    };
+    let mut it = std::env::args().skip(1);
+
+    args.command = it.next().unwrap_or_else(|| "nps".to_owned());
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--rules" => args.rules = value.parse().expect("rules string"),
+            "--games" => args.games = value.parse().unwrap(),
+            "--nodes" => args.nodes = value.parse().unwrap(),
+            "--beam" => args.beam = value.parse().unwrap(),
+            "--from" => args.from = value.parse().unwrap(),
+            "--to" => args.to = value.parse().unwrap(),
+            "--jobs" => args.jobs = value.parse().unwrap(),
+            "--seed" => args.seed = value.parse().unwrap(),
+            "--level" => args.level = value.parse().unwrap(),
+            "--max-plies" => args.max_plies = value.parse().unwrap(),
+            other => panic!("unknown flag {other}"),
+        }
+    }
+    args
+}
+
+fn engine_player(level: u8, nodes: u64) -> EnginePlayer {
+    let options = EngineOptions {
+        level,
+        ..EngineOptions::default()
+    };
+    // Levels 1-9 cap the search themselves; level 10 gets the tools' default budget.
+    let limits = if nodes > 0 {
+        Limits::nodes(nodes)
+    } else {
+        Limits::nodes(halma_engine::levels::FULL_STRENGTH_NODES)
+    };
+    EnginePlayer::new(
+        options,
+        limits,
+        format!("engine level {level} nodes {nodes}"),
+    )
+}
+
+/// Plays `games` games split over `jobs` threads; `make` builds the two players.
+fn run_match(
+    config: &ArenaConfig,
+    games: usize,
+    jobs: usize,
+    make: &(dyn Fn() -> (Box<dyn Player>, Box<dyn Player>) + Sync),
+) -> MatchScore {
+    let total = Mutex::new(MatchScore::default());
+    let plies = Mutex::new(Vec::new());
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for job in 0..jobs {
+            let total = &total;
+            let plies = &plies;
+            scope.spawn(move || {
+                let (mut a, mut b) = make();
+                // Each job plays pairs of games (the same opening from both sides).
+                let pairs = games / 2;
+                let only: Option<usize> =
+                    std::env::var("STRENGTH_PAIR").ok().and_then(|p| p.parse().ok());
+                for pair in (job..pairs).step_by(jobs) {
+                    if only.is_some_and(|o| o != pair) {
+                        continue;
+                    }
+                    let mut job_config = config.clone();
+                    job_config.seed = config.seed.wrapping_mul(7919).wrapping_add(pair as u64);
+                    let score = play_match(&job_config, a.as_mut(), b.as_mut(), 2, &mut |g, _, game| {
+                        plies.lock().unwrap().push(game.moves().len());
+                        if !matches!(g.outcome, halma_engine::arena::Outcome::Won(_)) {
+                            eprintln!("  game {} pair {pair}: {:?} after {} plies; engine {:?}; final {}", g.index, g.outcome, g.plies, g.a_seat, game.position());
+                            if std::env::var_os("STRENGTH_RECORDS").is_some() {
+                                eprintln!("{}", halma_rules::write_record(game, &[]));
+                            }
+                        }
+                    });
+                    let mut t = total.lock().unwrap();
+                    t.wins += score.wins;
+                    t.draws += score.draws;
+                    t.losses += score.losses;
+                    eprintln!("  {} games: {}  ({:.0} s)", t.games(), *t, start.elapsed().as_secs_f64());
+                }
+            });
+        }
+    });
+    let plies = plies.into_inner().unwrap();
+    if !plies.is_empty() {
+        println!(
+            "  average game length {:.0} plies",
+            plies.iter().sum::<usize>() as f64 / plies.len() as f64
+        );
+    }
+    total.into_inner().unwrap()
+}
+
+fn main() {
+    let args = parse();
+    let mut config = ArenaConfig::new(args.rules.clone());
+    config.seed = args.seed;
+    config.max_plies = args.max_plies;
+    match args.command.as_str() {
+        "nps" => {
+            let nodes = if args.nodes > 0 {
+                args.nodes
+            } else {
+                2_000_000
+            };
+            let mut engine = Engine::new(EngineOptions::default());
+            let rules = &args.rules;
+            // The start and a middle-game position reached by self-play.
+            let mut game = halma_rules::Game::new(rules.clone());
+            let stop = AtomicBool::new(false);
+            for _ in 0..40 {
+                let r = engine.search_game(&game, Limits::nodes(5_000), &stop);
+                game.play(r.best_move).unwrap();
+            }
+            for (name, position) in [
+                ("start", rules.start_position()),
+                ("ply 40", game.position().clone()),
+            ] {
+                engine.new_game();
+                let start = Instant::now();
+                let r = engine.search(rules, &position, &[], Limits::nodes(nodes), &stop);
+                let secs = start.elapsed().as_secs_f64();
+                println!(
+                    "{rules} {name}: {} nodes in {secs:.2} s = {:.0} nodes/s, depth {}, score {}",
+                    r.nodes,
+                    r.nodes as f64 / secs,
+                    r.depth,
+                    r.score
+                );
+            }
+        }
+        "greedy" | "random" => {
+            let games = if args.games > 0 { args.games } else { 100 };
+            let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
+            let greedy = args.command == "greedy";
+            let level = args.level;
+            let score = run_match(&config, games, args.jobs, &move || {
+                let opponent: Box<dyn Player> = if greedy {
+                    Box::new(GreedyPlayer::new(1))
+                } else {
+                    Box::new(RandomPlayer::new(1))
+                };
+                (Box::new(engine_player(level, nodes)), opponent)
+            });
+            println!(
+                "engine level {level} ({nodes} nodes/move) vs {}: {score}",
+                args.command
+            );
+        }
+        "versus" => {
+            // Engine with --nodes against the same engine with --beam nodes (reusing the flag).
+            let games = if args.games > 0 { args.games } else { 50 };
+            let (a, b) = (args.nodes, args.beam as u64);
+            let score = run_match(&config, games, args.jobs, &move || {
+                (
+                    Box::new(engine_player(10, a)) as Box<dyn Player>,
+                    Box::new(engine_player(10, b)) as Box<dyn Player>,
+                )
+            });
+            println!("{a} nodes vs {b} nodes: {score}");
+        }
+        "ladder" => {
+            let games = if args.games > 0 { args.games } else { 50 };
+            for level in args.from..args.to {
+                let score = run_match(&config, games, args.jobs, &move || {
+                    (
+                        Box::new(engine_player(level + 1, 0)) as Box<dyn Player>,
+                        Box::new(engine_player(level, 0)) as Box<dyn Player>,
+                    )
+                });
+                println!("level {} vs level {level}: {score}", level + 1);
+            }
+        }
+        "solo" => {
+            let rules = &args.rules;
+            let start = solo_position(rules, Seat::Red);
+            let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
+            let mut engine = Engine::new(EngineOptions::default());
+            let t = Instant::now();
+            match engine_solo_race(&mut engine, rules, &start, Limits::nodes(nodes), 500) {
+                Ok(moves) => println!(
+                    "engine ({nodes} nodes/move): solo race in {} moves ({:.1} s)",
+                    moves.len(),
+                    t.elapsed().as_secs_f64()
+                ),
+                Err(moves) => println!(
+                    "engine ({nodes} nodes/move): NOT finished after {} moves",
+                    moves.len()
+                ),
+            }
+            if args.beam == 0 {
+                return;
+            }
+            for rear in [0, 4] {
+                let t = Instant::now();
+                let weights = EvalWeights {
+                    rear,
+                    support: 0,
+                    home_straggler: 0,
+                    trapped_spoiler: 0,
+                    blocked_spoiler: 0,
+                };
+                match beam_search(rules, &start, args.beam, 300, weights) {
+                    Some(line) => println!(
+                        "beam search width {} rear {rear}: {} moves ({:.1} s)",
+                        args.beam,
+                        line.len(),
+                        t.elapsed().as_secs_f64()
+                    ),
+                    None => println!("beam search width {} rear {rear}: no solution", args.beam),
+                }
+            }
+        }
+        other => panic!("unknown command {other}"),
+    }
+}

@@ -1,0 +1,404 @@
+//! The engine: options, the transposition table kept between moves, levels,
+//! time management and the threads of a search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use halma_core::{Move, MoveKind, Position};
+use halma_rules::{Game, Rules};
+
+use crate::eval::{EvalWeights, Evaluator};
+use crate::levels::LevelSettings;
+use crate::limits::{Limits, SearchInfo, SearchResult};
+use crate::movecode::MoveCode;
+use crate::rng::Rng;
+use crate::search::{Context, DrawRules, Iteration, Searcher, Selectivity, MAX_DEPTH};
+use crate::tt::{TranspositionTable, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+
+/// Most search threads.
+pub const MAX_THREADS: usize = 64;
+
+/// How an [`Engine`] plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Transposition table size in MiB (capped to [`MAX_HASH_MIB`]).
+    pub hash_mib: usize,
+    /// Search threads for searches limited only by time or the stop flag
+    /// (lazy SMP: the threads share the table). Node- and depth-limited
+    /// searches always run on one thread, so that they are reproducible.
+    pub threads: usize,
+    /// Playing level, 1 (beginner) to 10 (full strength).
+    pub level: u8,
+    /// Seed of the noise of low levels.
+    pub seed: u64,
+    /// Draw rules applied in the search (repetition, a ply cap).
+    pub draws: DrawRules,
+    /// Evaluation weights.
+    pub weights: EvalWeights,
+    /// How selective the search is.
+    pub selectivity: Selectivity,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+            level: crate::levels::MAX_LEVEL,
+            seed: 0,
+            draws: DrawRules::default(),
+            weights: EvalWeights::default(),
+            selectivity: Selectivity::default(),
+        }
+    }
+}
+
+/// A Halma computer player.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use halma_engine::{Engine, EngineOptions, Limits};
+/// use halma_rules::Rules;
+///
+/// let rules: Rules = "halma8".parse().unwrap();
+/// let mut engine = Engine::new(EngineOptions::default());
+/// let result = engine.search(&rules, &rules.start_position(), &[], Limits::depth(3), &AtomicBool::new(false));
+/// assert!(rules.is_legal(&rules.start_position(), result.best_move));
+/// assert_eq!(result.pv[0], result.best_move);
+/// ```
+pub struct Engine {
+    options: EngineOptions,
+    /// Allocated at the first search (so that options can be set first).
+    tt: Option<TranspositionTable>,
+    rng: Rng,
+    evaluator: Option<(Rules, Arc<Evaluator>)>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .field("tt", &self.tt)
+            .finish()
+    }
+}
+
+impl Engine {
+    /// An engine with these options (the hash size is capped to
+    /// [`MAX_HASH_MIB`], threads to 1..=[`MAX_THREADS`], the level to 1..=10).
+    pub fn new(options: EngineOptions) -> Engine {
+        let mut options = options;
+        options.hash_mib = options.hash_mib.min(MAX_HASH_MIB);
+        options.threads = options.threads.clamp(1, MAX_THREADS);
+        options.level = LevelSettings::for_level(options.level).level;
+        Engine {
+            tt: None,
+            rng: Rng::new(options.seed),
+            options,
+            evaluator: None,
+        }
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Sets the level (clamped to 1..=10).
+    pub fn set_level(&mut self, level: u8) {
+        self.options.level = LevelSettings::for_level(level).level;
+    }
+
+    /// Sets the number of threads (clamped to 1..=[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// Resizes the transposition table (capped to [`MAX_HASH_MIB`]); returns
+    /// the size in force, in MiB.
+    pub fn set_hash_mib(&mut self, mib: usize) -> usize {
+        let mib = mib.min(MAX_HASH_MIB);
+        if mib != self.options.hash_mib {
+            self.options.hash_mib = mib;
+            self.tt = None;
+        }
+        mib
+    }
+
+    /// Sets the draw rules used in the search.
+    pub fn set_draw_rules(&mut self, draws: DrawRules) {
+        self.options.draws = draws;
+    }
+
+    /// Sets the seed of the noise of low levels (taking effect now).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.options.seed = seed;
+        self.rng = Rng::new(seed);
+    }
+
+    /// Forgets everything learnt (the table) and restarts the noise from the seed.
+    pub fn new_game(&mut self) {
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
+        self.rng = Rng::new(self.options.seed);
+    }
+
+    fn evaluator(&mut self, rules: &Rules) -> Arc<Evaluator> {
+        match &self.evaluator {
+            Some((r, e)) if r == rules && e.weights() == self.options.weights => e.clone(),
+            _ => {
+                let e = Arc::new(Evaluator::with_weights(rules, self.options.weights));
+                self.evaluator = Some((rules.clone(), e.clone()));
+                e
+            }
+        }
+    }
+
+    /// The best move for the side to move in `position` under `limits`.
+    ///
+    /// `history` holds the Zobrist hashes ([`Position::hash`]) of the
+    /// positions of the game before `position`, oldest first (empty if
+    /// unknown); it serves the repetition rule and, by its length, the ply
+    /// cap. Raising `stop` ends the search soon after; the best move found so
+    /// far is returned.
+    pub fn search(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        self.search_with_info(rules, position, history, limits, stop, &mut |_| {})
+    }
+
+    /// [`Engine::search`], calling `on_info` after every completed iteration.
+    pub fn search_with_info(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let evaluator = self.evaluator(rules);
+        let mut result = SearchResult {
+            best_move: Move::PASS,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+            game_over: false,
+        };
+        if rules.is_finished(position) {
+            result.game_over = true;
+            return result;
+        }
+        let legal = rules.legal_moves(position);
+        let settings = LevelSettings::for_level(self.options.level);
+        let mut limits = limits;
+        if let Some(cap) = settings.max_depth {
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        if let Some(cap) = settings.max_nodes {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        let tt: &TranspositionTable = self
+            .tt
+            .get_or_insert_with(|| TranspositionTable::new(self.options.hash_mib));
+        tt.new_search();
+        if legal.len() == 1 {
+            result.best_move = legal[0];
+            result.pv = vec![legal[0]];
+            result.score = evaluator.evaluate(position, position.to_move());
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        let (soft, hard) = time_budget(&limits, start);
+        let threads = if limits.allows_threads() {
+            self.options.threads
+        } else {
+            1
+        };
+        let internal_stop = AtomicBool::new(false);
+        let shared_nodes = AtomicU64::new(0);
+        let ctx = Context {
+            rules,
+            eval: &evaluator,
+            tt,
+            draws: self.options.draws,
+            selectivity: self.options.selectivity,
+            external_stop: stop,
+            internal_stop: &internal_stop,
+            hard_deadline: hard,
+            node_limit: limits.nodes,
+            shared_nodes: &shared_nodes,
+        };
+        if settings.is_noisy() {
+            let mut searcher = Searcher::new(&ctx, position, history);
+            let depth = settings.max_depth.unwrap_or(1);
+            let scored = searcher.score_root_moves(depth);
+            searcher.flush_nodes();
+            let (code, score) = noisy_choice(rules, position, &scored, &settings, &mut self.rng)
+                .unwrap_or((MoveCode::new(position.to_move(), legal[0]), 0));
+            result.best_move = code.mv();
+            result.pv = vec![code.mv()];
+            result.score = score;
+            result.depth = depth;
+            result.seldepth = searcher.seldepth as u32;
+            result.nodes = shared_nodes.load(Ordering::Relaxed);
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
+        let ctx_ref = &ctx;
+        let (iteration, seldepth) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|i| {
+                    scope.spawn(move || {
+                        let mut helper = Searcher::new(ctx_ref, position, history);
+                        helper.iterate(
+                            1 + (i as u32 % 2),
+                            max_depth,
+                            &mut |_, _| true,
+                            &mut |_, _| {},
+                        );
+                        helper.flush_nodes();
+                    })
+                })
+                .collect();
+            let mut main = Searcher::new(ctx_ref, position, history);
+            let mut keep_going = |_: &Iteration, _: u64| match soft {
+                None => true,
+                Some((begin, end)) => {
+                    // Start another iteration only while it can likely finish.
+                    let spent = begin.elapsed();
+                    spent < (end - begin).mul_f64(0.5)
+                }
+            };
+            let mut report = |iteration: &Iteration, searcher: &Searcher<'_>| {
+                let info = SearchInfo {
+                    depth: iteration.depth,
+                    seldepth: searcher.seldepth as u32,
+                    score: iteration.score,
+                    nodes: shared_nodes.load(Ordering::Relaxed) + searcher.unflushed(),
+                    elapsed: start.elapsed(),
+                    pv: pv_moves(rules, position, &iteration.pv),
+                    hashfull: ctx_ref.tt.hashfull(),
+                };
+                on_info(&info);
+            };
+            let iteration = main.iterate(1, max_depth, &mut keep_going, &mut report);
+            internal_stop.store(true, Ordering::Relaxed);
+            for helper in helpers {
+                let _ = helper.join();
+            }
+            main.flush_nodes();
+            (iteration, main.seldepth)
+        });
+        let iteration = iteration.unwrap_or(Iteration {
+            depth: 0,
+            score: 0,
+            pv: vec![MoveCode::new(position.to_move(), legal[0])],
+        });
+        result.pv = pv_moves(rules, position, &iteration.pv);
+        result.best_move = result.pv.first().copied().unwrap_or(legal[0]);
+        result.score = iteration.score;
+        result.depth = iteration.depth;
+        result.seldepth = seldepth as u32;
+        result.nodes = shared_nodes.load(Ordering::Relaxed);
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    /// Searches the current position of `game`, taking the repetition
+    /// history from its moves.
+    pub fn search_game(&mut self, game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
+        let history = game_history(game);
+        self.search(game.rules(), game.position(), &history, limits, stop)
+    }
+}
+
+/// The hashes of the positions of `game` before its current one, oldest first.
+pub fn game_history(game: &Game) -> Vec<u64> {
+    let mut position = game.start_position().clone();
+    let mut hashes = Vec::with_capacity(game.moves().len());
+    for &mv in game.moves() {
+        hashes.push(position.hash());
+        position.make_move(mv);
+    }
+    hashes
+}
+
+/// The principal variation as moves, cut where it stops being a line of
+/// legal moves in turn order (best-reply lines let opponents pass).
+fn pv_moves(rules: &Rules, position: &Position, pv: &[MoveCode]) -> Vec<Move> {
+    let mut position = position.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for code in pv {
+        if code.seat() != position.to_move() || !rules.is_legal(&position, code.mv()) {
+            break;
+        }
+        out.push(code.mv());
+        position.make_move(code.mv());
+    }
+    out
+}
+
+/// Soft (start, end of the time to aim for) and hard (never search after) deadlines.
+fn time_budget(limits: &Limits, start: Instant) -> (Option<(Instant, Instant)>, Option<Instant>) {
+    let mut soft: Option<Duration> = None;
+    let mut hard: Option<Duration> = None;
+    if let Some(time) = limits.movetime {
+        let margin = (time / 20).min(Duration::from_millis(20));
+        let t = time.saturating_sub(margin).max(Duration::from_millis(1));
+        soft = Some(t.mul_f64(2.0));
+        hard = Some(t);
+    }
+    if let Some(clock) = limits.clock {
+        let to_go = clock.moves_to_go.unwrap_or(40).clamp(1, 200);
+        let base = clock.remaining / to_go + clock.increment.mul_f64(0.75);
+        let margin = (clock.remaining / 50).min(Duration::from_millis(50));
+        let cap = (clock.remaining / 3).saturating_sub(margin);
+        let target = base.min(cap).max(Duration::from_millis(1));
+        let limit = (target * 4).min(cap).max(Duration::from_millis(1));
+        soft = Some(soft.map_or(target, |s| s.min(target)));
+        hard = Some(hard.map_or(limit, |h| h.min(limit)));
+    }
+    (soft.map(|s| (start, start + s)), hard.map(|h| start + h))
+}
+
+/// Picks a root move with noise, among the moves the level notices.
+fn noisy_choice(
+    rules: &Rules,
+    position: &Position,
+    scored: &[(MoveCode, i32)],
+    settings: &LevelSettings,
+    rng: &mut Rng,
+) -> Option<(MoveCode, i32)> {
+    let generator = rules.move_generator(position);
+    let noticed = |code: &MoveCode| match settings.max_chain {
+        None => true,
+        Some(max) => {
+            let mv = code.mv();
+            mv.kind() != MoveKind::Jump
+                || generator
+                    .path(mv.from(), mv.to(), false)
+                    .map_or(true, |p| p.len() - 1 <= max)
+        }
+    };
+    let visible: Vec<(MoveCode, i32)> =
+        scored.iter().copied().filter(|(c, _)| noticed(c)).collect();
+    let pool = if visible.is_empty() { scored } else { &visible };
+    let temperature = settings.temperature as f64;
+    pool.iter()
+        .map(|&(code, score)| (code, score, score as f64 + temperature * rng.gumbel()))
+        .max_by(|a, b| a.2.total_cmp(&b.2))
+        .map(|(code, score, _)| (code, score))
+}

@@ -1,0 +1,416 @@
+//! The evaluation: how far each seat still has to race, as a number.
+//!
+//! Every seat has a table of *costs*, one per square: the cost of one of its
+//! pieces standing there. The cost grows with the square's distance to the
+//! seat's target corner (the corner of its target camp), measured as
+//! `dx + dy` (a diagonal step towards the corner gains 2, a straight step 1).
+//! Squares outside the target camp count [`CAMP_ENTRY`] more, so that
+//! entering the camp is always progress and a seat's total cost is at its
+//! minimum exactly when its pieces fill its target camp. A quadratic term
+//! makes the rear pieces (stragglers) cost more per square than the front
+//! ones, so the group is brought over together instead of one piece rushing.
+//!
+//! A seat's **race** is the total cost of its pieces minus that minimum: zero
+//! when it has won, positive otherwise. Under `spoil=fill` only as many pieces
+//! as there are empty camp squares count (the cheapest ones), since foreign
+//! pieces in the camp fill it too.
+//!
+//! The score of a position for a seat is the race of its strongest opponent
+//! (the smallest race among the others) minus its own race, minus a penalty
+//! for foreign pieces it has shut in its target camp, plus a small
+//! *jump support* term: pieces standing just in front of a friend, where a
+//! friend can hop over them, are worth a little (they are the rungs of the
+//! "ladders" that carry the group across). Scores are in [`UNIT`]s: one
+//! square of race distance of a front piece is [`UNIT`].
+
+use halma_core::{Bitboard, Position, Seat, SeatSet, Square};
+use halma_rules::{Rules, Spoil};
+
+/// One square of race distance of a front piece, in score units.
+pub const UNIT: i32 = 10;
+
+/// Extra distance charged to a square outside the target camp.
+pub const CAMP_ENTRY: i32 = 2;
+
+/// Scores at or above this (in absolute value) announce a forced win or loss.
+pub const WIN_THRESHOLD: i32 = 29_000;
+
+/// The score of a position where the side to move has already won
+/// (a win found `n` plies ahead scores `WIN - n`).
+pub const WIN: i32 = 30_000;
+
+/// Bound of every non-terminal score.
+pub const MAX_EVAL: i32 = 20_000;
+
+/// Tunable weights of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Quadratic straggler weight: a piece at distance `d` costs
+    /// `UNIT * d + rear * d * d / 16`.
+    pub rear: i32,
+    /// Bonus for each own piece that has an own piece right behind it (on the
+    /// side away from the target), forming a rung a friend can jump over.
+    pub support: i32,
+    /// Penalty for each own piece still in its home camp, once most of the
+    /// group has left it (on top of its distance cost).
+    pub home_straggler: i32,
+    /// Penalty for each foreign piece shut in the seat's target camp (no
+    /// move left) next to one of the seat's pieces: under `spoil=none` and `spoil=swap` it blocks the win, so
+    /// the entry must leave it a way out.
+    pub trapped_spoiler: i32,
+    /// Penalty for each foreign piece in the seat's target camp, next to one
+    /// of its pieces, that has moves but none forward (towards its own
+    /// target): a player that goes forward will not leave through sideways
+    /// or backward moves, so the entry must leave it a forward exit.
+    pub blocked_spoiler: i32,
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights {
+            rear: 4,
+            support: 2,
+            home_straggler: 10,
+            trapped_spoiler: 300,
+            blocked_spoiler: 60,
+        }
+    }
+}
+
+/// Per-rules evaluation tables; build once per rules with [`Evaluator::new`].
+#[derive(Clone)]
+pub struct Evaluator {
+    seats: SeatSet,
+    spoil: Spoil,
+    weights: EvalWeights,
+    /// `cost[seat][square.index()]`.
+    cost: Box<[[i32; 256]; 4]>,
+    /// Plain distance `dx + dy` to the seat's target corner, per square.
+    distance: Box<[[u8; 256]; 4]>,
+    /// The total cost of a filled target camp.
+    minimum: [i32; 4],
+    target: [Bitboard; 4],
+    home: [Bitboard; 4],
+    board: Bitboard,
+    /// Squares one step "behind" each square, away from the seat's target corner.
+    forward: [(i8, i8); 4],
+}
+
+/// The corner square (file, rank) of `seat`'s target camp.
+fn target_corner(rules: &Rules, seat: Seat) -> (i32, i32) {
+    let w = rules.geometry().width() as i32;
+    let h = rules.geometry().height() as i32;
+    match seat.opposite() {
+        Seat::Red => (0, h - 1),
+        Seat::Green => (w - 1, h - 1),
+        Seat::Blue => (w - 1, 0),
+        Seat::Yellow => (0, 0),
+    }
+}
+
+impl Evaluator {
+    /// The evaluator for `rules` with the default weights.
+    pub fn new(rules: &Rules) -> Evaluator {
+        Evaluator::with_weights(rules, EvalWeights::default())
+    }
+
+    /// The evaluator for `rules` with the given weights.
+    pub fn with_weights(rules: &Rules, weights: EvalWeights) -> Evaluator {
+        let mut cost = Box::new([[0i32; 256]; 4]);
+        let mut distance = Box::new([[0u8; 256]; 4]);
+        let mut minimum = [0; 4];
+        let mut forward = [(0, 0); 4];
+        let board = rules.geometry().squares();
+        for seat in Seat::ALL {
+            let (cx, cy) = target_corner(rules, seat);
+            let target = rules.target_camp(seat);
+            let (fx, fy) = target_corner(rules, seat.opposite());
+            forward[seat.index()] = ((cx - fx).signum() as i8, (cy - fy).signum() as i8);
+            for square in board {
+                let dx = (square.file() as i32 - cx).abs();
+                let dy = (square.rank() as i32 - cy).abs();
+                let d = dx + dy;
+                distance[seat.index()][square.index()] = d as u8;
+                let charged = if target.contains(square) {
+                    d
+                } else {
+                    d + CAMP_ENTRY
+                };
+                cost[seat.index()][square.index()] =
+                    UNIT * charged + weights.rear * charged * charged / 16;
+            }
+            minimum[seat.index()] = target
+                .into_iter()
+                .map(|s| cost[seat.index()][s.index()])
+                .sum();
+        }
+        Evaluator {
+            seats: rules.seats(),
+            spoil: rules.spoil(),
+            weights,
+            cost,
+            distance,
+            minimum,
+            target: Seat::ALL.map(|s| rules.target_camp(s)),
+            home: Seat::ALL.map(|s| rules.home_camp(s)),
+            board,
+            forward,
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> EvalWeights {
+        self.weights
+    }
+
+    /// The cost of a piece of `seat` on `square` (lower is closer to the goal).
+    #[inline]
+    pub fn cost(&self, seat: Seat, square: Square) -> i32 {
+        self.cost[seat.index()][square.index()]
+    }
+
+    /// The plain distance `dx + dy` from `square` to `seat`'s target corner.
+    #[inline]
+    pub fn distance(&self, seat: Seat, square: Square) -> i32 {
+        self.distance[seat.index()][square.index()] as i32
+    }
+
+    /// How much a move of `seat`'s piece from `from` to `to` gains (positive = forward).
+    #[inline]
+    pub fn gain(&self, seat: Seat, from: Square, to: Square) -> i32 {
+        let table = &self.cost[seat.index()];
+        table[from.index()] - table[to.index()]
+    }
+
+    /// `seat`'s target camp.
+    #[inline]
+    pub fn target(&self, seat: Seat) -> Bitboard {
+        self.target[seat.index()]
+    }
+
+    /// The race of `seat`: 0 when its target camp is done, larger the further
+    /// it still has to go.
+    pub fn race(&self, position: &Position, seat: Seat) -> i32 {
+        let table = &self.cost[seat.index()];
+        let pieces = position.pieces(seat);
+        let target = self.target[seat.index()];
+        let base = match self.spoil {
+            Spoil::None | Spoil::Swap => {
+                pieces.into_iter().map(|s| table[s.index()]).sum::<i32>()
+                    - self.minimum[seat.index()]
+            }
+            Spoil::Fill => {
+                let holes = target - position.occupied();
+                let mut outside: [i32; 32] = [0; 32];
+                let mut n = 0;
+                for square in pieces - target {
+                    if n < outside.len() {
+                        outside[n] = table[square.index()];
+                        n += 1;
+                    }
+                }
+                let need = (holes.count() as usize).min(n);
+                outside[..n].sort_unstable();
+                let mut race: i32 = outside[..need].iter().sum::<i32>()
+                    - holes.into_iter().map(|s| table[s.index()]).sum::<i32>();
+                if (pieces & target).is_empty() && need == 0 {
+                    // A camp full of foreign pieces: someone must leave first.
+                    race += 4 * UNIT;
+                }
+                race.max(0)
+            }
+        };
+        let mut extra = 0;
+        let at_home = (pieces & self.home[seat.index()]).count() as i32;
+        let total = pieces.count() as i32;
+        if at_home * 3 < total {
+            extra += at_home * self.weights.home_straggler;
+        }
+        base + extra
+    }
+
+    /// The penalty for foreign pieces that `seat`'s own pieces help to shut
+    /// in its target camp (see [`EvalWeights::trapped_spoiler`] and
+    /// [`EvalWeights::blocked_spoiler`]). It is charged to the seat whose
+    /// camp is blocked only when that seat is the one evaluating, never
+    /// credited to its opponents: otherwise a player would gain by leaving
+    /// its own pieces shut in at home to spoil the other's camp.
+    pub fn trapped_spoilers(&self, position: &Position, seat: Seat) -> i32 {
+        if self.spoil == Spoil::Fill {
+            return 0;
+        }
+        let target = self.target[seat.index()];
+        let mine = position.pieces(seat);
+        let foreign = (target & position.occupied()) - mine;
+        let mut penalty = 0;
+        for square in foreign {
+            // A piece shut in by its own friends only (as at the start) will
+            // be freed by them.
+            if (Bitboard::from_square(square).neighbours() & mine).is_empty() {
+                continue;
+            }
+            let owner = position.piece_at(square).expect("occupied");
+            if self.is_shut_in(position, square) {
+                penalty += self.weights.trapped_spoiler;
+            } else if !self.has_forward_exit(position, square, owner) {
+                penalty += self.weights.blocked_spoiler;
+            }
+        }
+        penalty
+    }
+
+    /// Whether the piece of `owner` on `square` can step or jump towards its
+    /// target (one of the three directions that bring it closer).
+    fn has_forward_exit(&self, position: &Position, square: Square, owner: Seat) -> bool {
+        let (fx, fy) = self.forward[owner.index()];
+        let empty = self.board - position.occupied();
+        let here = Bitboard::from_square(square);
+        [(fx, fy), (fx, 0), (0, fy)].into_iter().any(|(dx, dy)| {
+            let next = shift_by(here, dx, dy);
+            !(next & empty).is_empty()
+                || (!(next & position.occupied()).is_empty()
+                    && !(shift_by(next, dx, dy) & empty).is_empty())
+        })
+    }
+
+    /// Whether the piece on `square` has neither an empty neighbour nor a
+    /// plain jump.
+    fn is_shut_in(&self, position: &Position, square: Square) -> bool {
+        let empty = self.board - position.occupied();
+        let here = Bitboard::from_square(square);
+        if !(here.neighbours() & empty).is_empty() {
+            return false;
+        }
+        for direction in halma_core::Direction::ALL {
+            let over = here.shift(direction);
+            if !(over & position.occupied()).is_empty()
+                && !(over.shift(direction) & empty).is_empty()
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Jump supports of `seat`: own pieces outside the target camp with an
+    /// own piece right behind them (a rung a friend can hop over).
+    pub fn supports(&self, position: &Position, seat: Seat) -> i32 {
+        let (fx, fy) = self.forward[seat.index()];
+        let pieces = position.pieces(seat);
+        let behind = shift_by(pieces, fx, fy) | shift_by(pieces, fx, 0) | shift_by(pieces, 0, fy);
+        ((pieces - self.target[seat.index()]) & behind).count() as i32
+    }
+
+    /// The score of `position` for `seat` (positive is good for `seat`),
+    /// ignoring whether the game is over.
+    pub fn evaluate(&self, position: &Position, seat: Seat) -> i32 {
+        let seats = position.seats();
+        let mine = self.race(position, seat);
+        let mut best_other = i32::MAX;
+        for other in seats.iter().filter(|&s| s != seat) {
+            best_other = best_other.min(self.race(position, other));
+        }
+        let mut score = if best_other == i32::MAX {
+            -mine
+        } else {
+            best_other - mine
+        };
+        score -= self.trapped_spoilers(position, seat);
+        if self.weights.support != 0 {
+            score += self.weights.support * self.supports(position, seat);
+            if seats.len() == 2 {
+                let other = seats.next_after(seat);
+                score -= self.weights.support * self.supports(position, other);
+            }
+        }
+        score.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The seats these tables were built for.
+    pub fn seats(&self) -> SeatSet {
+        self.seats
+    }
+}
+
+/// The bitboard shifted by (dx, dy), each -1, 0 or 1.
+fn shift_by(board: Bitboard, dx: i8, dy: i8) -> Bitboard {
+    use halma_core::Direction as D;
+    let direction = match (dx, dy) {
+        (0, 0) => return board,
+        (0, 1) => D::N,
+        (1, 1) => D::NE,
+        (1, 0) => D::E,
+        (1, -1) => D::SE,
+        (0, -1) => D::S,
+        (-1, -1) => D::SW,
+        (-1, 0) => D::W,
+        _ => D::NW,
+    };
+    board.shift(direction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn race_is_zero_exactly_when_the_camp_is_filled() {
+        for text in [
+            "halma",
+            "halma8",
+            "halma10",
+            "halma4",
+            "super-halma,spoil=fill",
+        ] {
+            let rules: Rules = text.parse().unwrap();
+            let eval = Evaluator::new(&rules);
+            let start = rules.start_position();
+            for seat in rules.seats().iter() {
+                assert!(eval.race(&start, seat) > 0, "{text} {seat}");
+            }
+            // Every seat's pieces on its target camp: race 0.
+            let mut pieces = [Bitboard::EMPTY; 4];
+            for seat in rules.seats().iter() {
+                pieces[seat.index()] = rules.target_camp(seat);
+            }
+            let setup = halma_core::Setup::new(rules.geometry(), pieces, Seat::Red);
+            let done = halma_core::Position::from_setup(&setup, rules.seats()).unwrap();
+            for seat in rules.seats().iter() {
+                assert_eq!(eval.race(&done, seat), 0, "{text} {seat}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_progress_scores() {
+        let rules: Rules = "halma".parse().unwrap();
+        let eval = Evaluator::new(&rules);
+        let mut position = rules.start_position();
+        assert_eq!(eval.evaluate(&position, Seat::Red), 0);
+        assert_eq!(eval.evaluate(&position, Seat::Blue), 0);
+        let mv = rules.parse_move(&position, "b12-c11").unwrap();
+        position.make_move(mv);
+        assert!(eval.evaluate(&position, Seat::Red) > 0);
+        assert!(eval.evaluate(&position, Seat::Blue) < 0);
+    }
+
+    #[test]
+    fn entering_the_camp_is_always_a_gain() {
+        let rules: Rules = "halma".parse().unwrap();
+        let eval = Evaluator::new(&rules);
+        let target = rules.target_camp(Seat::Red);
+        for inside in target {
+            for outside in rules.geometry().squares() - target {
+                if eval.distance(Seat::Red, outside) == eval.distance(Seat::Red, inside) {
+                    assert!(eval.gain(Seat::Red, outside, inside) > 0);
+                }
+            }
+        }
+        // Rear pieces cost more per square than front ones.
+        let a16: Square = "a16".parse().unwrap();
+        let b15: Square = "b15".parse().unwrap();
+        let o2: Square = "o2".parse().unwrap();
+        let n3: Square = "n3".parse().unwrap();
+        assert!(eval.gain(Seat::Red, a16, b15) > eval.gain(Seat::Red, n3, o2));
+    }
+}

@@ -1,0 +1,151 @@
+//! Players: the engine, and the baselines it is measured against.
+
+use std::sync::atomic::AtomicBool;
+
+use halma_core::{Move, Seat};
+use halma_rules::{Game, Rules};
+
+use crate::eval::CAMP_ENTRY;
+use crate::rng::Rng;
+use crate::{Engine, EngineOptions, Limits};
+
+/// Something that chooses moves.
+pub trait Player {
+    /// A short description, for reports.
+    fn name(&self) -> String;
+    /// Called before each game.
+    fn new_game(&mut self, _seed: u64) {}
+    /// A legal move for the side to move of `game`, which is not over.
+    fn choose(&mut self, game: &Game) -> Move;
+    /// Why the player could not play properly, if it failed (an external
+    /// engine that died, say); a match stops when a player reports one.
+    fn failure(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Plays a uniformly random legal move.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seed.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".to_owned()
+    }
+    fn new_game(&mut self, seed: u64) {
+        self.rng = Rng::new(seed ^ 0x52414E44);
+    }
+    fn choose(&mut self, game: &Game) -> Move {
+        let moves = game.legal_moves();
+        moves[self.rng.below(moves.len())]
+    }
+}
+
+/// The distance a greedy player measures: `dx + dy` from `square` to the
+/// corner of `seat`'s target camp, plus [`CAMP_ENTRY`] outside the camp.
+pub fn greedy_distance(rules: &Rules, seat: Seat, square: halma_core::Square) -> i32 {
+    let w = rules.geometry().width() as i32;
+    let h = rules.geometry().height() as i32;
+    let (cx, cy) = match seat.opposite() {
+        Seat::Red => (0, h - 1),
+        Seat::Green => (w - 1, h - 1),
+        Seat::Blue => (w - 1, 0),
+        Seat::Yellow => (0, 0),
+    };
+    let d = (square.file() as i32 - cx).abs() + (square.rank() as i32 - cy).abs();
+    if rules.target_camp(seat).contains(square) {
+        d
+    } else {
+        d + CAMP_ENTRY
+    }
+}
+
+/// The one-ply greedy player: plays the move that gains the most distance
+/// (see [`greedy_distance`]: towards the target corner, entering the camp
+/// counting as a gain), ties broken at random.
+#[derive(Debug, Clone)]
+pub struct GreedyPlayer {
+    rng: Rng,
+}
+
+impl GreedyPlayer {
+    /// A greedy player with its own seed for ties.
+    pub fn new(seed: u64) -> GreedyPlayer {
+        GreedyPlayer {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn name(&self) -> String {
+        "greedy".to_owned()
+    }
+    fn new_game(&mut self, seed: u64) {
+        self.rng = Rng::new(seed ^ 0x47524545);
+    }
+    fn choose(&mut self, game: &Game) -> Move {
+        let rules = game.rules();
+        let seat = game.to_move();
+        let moves = game.legal_moves();
+        let gain = |mv: &Move| {
+            if mv.is_pass() {
+                0
+            } else {
+                greedy_distance(rules, seat, mv.from()) - greedy_distance(rules, seat, mv.to())
+            }
+        };
+        let best = moves.iter().map(gain).max().unwrap_or(0);
+        let ties: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
+        ties[self.rng.below(ties.len())]
+    }
+}
+
+/// The engine as a player, with fixed limits per move.
+#[derive(Debug)]
+pub struct EnginePlayer {
+    engine: Engine,
+    limits: Limits,
+    label: String,
+}
+
+impl EnginePlayer {
+    /// An engine with `options` searching under `limits` each move.
+    pub fn new(options: EngineOptions, limits: Limits, label: impl Into<String>) -> EnginePlayer {
+        EnginePlayer {
+            engine: Engine::new(options),
+            limits,
+            label: label.into(),
+        }
+    }
+
+    /// The engine.
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+    fn new_game(&mut self, seed: u64) {
+        self.engine.set_seed(seed);
+        self.engine.new_game();
+    }
+    fn choose(&mut self, game: &Game) -> Move {
+        let stop = AtomicBool::new(false);
+        self.engine.search_game(game, self.limits, &stop).best_move
+    }
+}

@@ -1,0 +1,725 @@
+//! The search: iterative deepening (by two plies, a move and a reply, when
+//! there are opponents), alpha-beta with principal variation search and
+//! aspiration windows, a shared transposition table, killer and history move
+//! ordering, and selective pruning of hopeless moves.
+//!
+//! One negamax handles every number of seats by splitting the seats into two
+//! teams: the *root seat* (the side to move at the root) against the others.
+//!
+//! - **One seat** (a solo race): every node belongs to the root seat; the
+//!   search is a plain maximisation.
+//! - **Two seats**: ordinary alpha-beta, the teams alternating every ply.
+//! - **Three and four seats**: *best-reply search* (Schadd and Winands,
+//!   2011). Between two moves of the root seat comes one *opponent layer*
+//!   whose moves are the moves of **all** opponents; only the one that
+//!   answers is played, the others pass (the search plays their passes with
+//!   [`Move::PASS`]). The root seat thus plans several moves ahead at the
+//!   depth where paranoid search would see it move only once or twice, and
+//!   alpha-beta prunes as in two-player search. See `docs/strength.md` for
+//!   why this was chosen over paranoid and max-n.
+//!
+//! Move ordering: the transposition-table move, two killers per ply, then
+//! the forward gain of the move (how much closer it brings its piece to its
+//! target, by the evaluation's cost tables) plus a history bonus.
+//!
+//! Selectivity ("pruning hopeless moves"): a Halma position has a hundred
+//! moves or more and most of them go sideways or backwards. Beyond the root
+//! only the best `width` moves by that ordering are searched, `width` growing
+//! with the remaining depth ([`Selectivity`]), and late moves are searched
+//! one ply shallower first (late-move reductions).
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use halma_core::{Move, MoveKind, PieceMovesIter, Position, Seat};
+use halma_rules::Rules;
+
+use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
+use crate::movecode::MoveCode;
+use crate::tt::{Bound, TranspositionTable, TtEntry};
+
+/// Deepest iteration a search ever starts, in plies.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Longest line searched (iteration depth plus extensions), in plies.
+const MAX_PLY: usize = MAX_DEPTH as usize + 8;
+
+const INFINITY: i32 = WIN + 1;
+
+/// Optional draw rules of play (never part of the rules of Halma).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// A position repeated (same pieces, same side to move) is a draw. In the
+    /// search, the first repetition already scores as a draw.
+    pub repetition: bool,
+    /// A game reaching this many plies is a draw.
+    pub max_plies: Option<u32>,
+}
+
+impl Default for DrawRules {
+    fn default() -> DrawRules {
+        DrawRules {
+            repetition: true,
+            max_plies: None,
+        }
+    }
+}
+
+/// How selective the search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selectivity {
+    /// Moves searched beyond the root, by remaining depth 1, 2, 3 and 4 or more
+    /// (in opponent layers of best-reply search, half as many again).
+    pub widths: [usize; 4],
+    /// Moves from this index on are searched with a reduced depth first.
+    pub reduce_from: usize,
+}
+
+impl Default for Selectivity {
+    fn default() -> Selectivity {
+        Selectivity {
+            widths: [6, 10, 14, 20],
+            reduce_from: 4,
+        }
+    }
+}
+
+/// Everything the search threads share.
+pub(crate) struct Context<'a> {
+    pub rules: &'a Rules,
+    pub eval: &'a Evaluator,
+    pub tt: &'a TranspositionTable,
+    pub draws: DrawRules,
+    pub selectivity: Selectivity,
+    /// Raised by the caller to stop.
+    pub external_stop: &'a AtomicBool,
+    /// Raised by the main thread to stop its helpers.
+    pub internal_stop: &'a AtomicBool,
+    /// No node is searched after this.
+    pub hard_deadline: Option<Instant>,
+    /// No node is searched beyond this count (per thread: node limits are single-threaded).
+    pub node_limit: Option<u64>,
+    /// Nodes of all threads, flushed every 1024 nodes.
+    pub shared_nodes: &'a AtomicU64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Solo,
+    Duel,
+    BestReply,
+}
+
+#[derive(Clone, Copy)]
+struct Scored {
+    code: MoveCode,
+    key: i32,
+}
+
+struct Applied {
+    code: MoveCode,
+    pre: u8,
+    post: u8,
+}
+
+/// A move at the root with its last score.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootMove {
+    pub code: MoveCode,
+    pub score: i32,
+    pub key: i32,
+}
+
+/// The outcome of one iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub depth: u32,
+    pub score: i32,
+    pub pv: Vec<MoveCode>,
+}
+
+/// One search thread.
+pub(crate) struct Searcher<'a> {
+    ctx: &'a Context<'a>,
+    mode: Mode,
+    root_seat: Seat,
+    salt: u64,
+    pos: Position,
+    pub nodes: u64,
+    flushed: u64,
+    pub seldepth: usize,
+    /// Hashes of the line searched, the root first.
+    hashes: Vec<u64>,
+    /// Hashes of the game's positions before the root.
+    earlier: HashSet<u64>,
+    game_plies: usize,
+    lists: Vec<Vec<Scored>>,
+    pv: Vec<Vec<MoveCode>>,
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    pub stopped: bool,
+    pub root_moves: Vec<RootMove>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for `position`, after the game positions whose hashes are `history`.
+    pub fn new(ctx: &'a Context<'a>, position: &Position, history: &[u64]) -> Searcher<'a> {
+        let mode = match position.seats().len() {
+            1 => Mode::Solo,
+            2 => Mode::Duel,
+            _ => Mode::BestReply,
+        };
+        let root_seat = position.to_move();
+        // Nodes are scored by the root seat's evaluation (which charges it,
+        // and only it, for spoilers it has shut in): keep the entries of
+        // different root seats and modes apart.
+        let salt =
+            0x9E37_79B9_7F4A_7C15u64.wrapping_mul(root_seat.index() as u64 + 1 + 4 * mode as u64);
+        let mut hashes = Vec::with_capacity(MAX_PLY + 1);
+        hashes.push(position.hash());
+        Searcher {
+            ctx,
+            mode,
+            root_seat,
+            salt,
+            pos: position.clone(),
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            hashes,
+            earlier: history.iter().copied().collect(),
+            game_plies: history.len(),
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            history: vec![0; 256 * 256],
+            stopped: false,
+            root_moves: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn is_max(&self) -> bool {
+        self.pos.to_move() == self.root_seat
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.pos.hash() ^ self.salt
+    }
+
+    /// The score of a draw for the team to move.
+    #[inline]
+    fn draw_score(&self) -> i32 {
+        match self.mode {
+            // Failing to finish a solo race is as bad as it gets.
+            Mode::Solo => -MAX_EVAL,
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn static_value(&self) -> i32 {
+        let score = self.ctx.eval.evaluate(&self.pos, self.root_seat);
+        if self.is_max() {
+            score
+        } else {
+            -score
+        }
+    }
+
+    fn apply(&mut self, code: MoveCode) -> (Applied, Option<Seat>) {
+        let seat = code.seat();
+        let mut pre = 0;
+        while self.pos.to_move() != seat {
+            self.pos.make_move(Move::PASS);
+            pre += 1;
+        }
+        self.pos.make_move(code.mv());
+        let winner = self.ctx.rules.winner(&self.pos);
+        let mut post = 0;
+        if self.mode == Mode::BestReply && seat != self.root_seat {
+            while self.pos.to_move() != self.root_seat {
+                self.pos.make_move(Move::PASS);
+                post += 1;
+            }
+        }
+        (Applied { code, pre, post }, winner)
+    }
+
+    fn undo(&mut self, applied: Applied) {
+        for _ in 0..applied.post {
+            self.pos.unmake_move(Move::PASS);
+        }
+        self.pos.unmake_move(applied.code.mv());
+        for _ in 0..applied.pre {
+            self.pos.unmake_move(Move::PASS);
+        }
+    }
+
+    /// Whether the current position repeats one of the game or of the line searched.
+    fn is_repetition(&self) -> bool {
+        if !self.ctx.draws.repetition {
+            return false;
+        }
+        let hash = self.pos.hash();
+        self.hashes.iter().rev().skip(1).any(|&h| h == hash) || self.earlier.contains(&hash)
+    }
+
+    fn check_limits(&mut self) {
+        if let Some(limit) = self.ctx.node_limit {
+            if self.nodes >= limit {
+                self.stopped = true;
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            if self.ctx.external_stop.load(Ordering::Relaxed)
+                || self.ctx.internal_stop.load(Ordering::Relaxed)
+            {
+                self.stopped = true;
+            }
+            if let Some(deadline) = self.ctx.hard_deadline {
+                if Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// The moves of the team to move, ordered best first, kept to `width`.
+    fn generate(&mut self, ply: usize, tt_move: Option<MoveCode>, width: usize) {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let killers = self.killers[ply];
+        let tt_code = tt_move.map_or(0, |c| c.0);
+        let first = self.pos.to_move();
+        let opponents = self.mode == Mode::BestReply && first != self.root_seat;
+        let mut passes = 0;
+        loop {
+            let seat = self.pos.to_move();
+            let generator = self.ctx.rules.move_generator(&self.pos);
+            let cost = self.ctx.eval;
+            for piece in PieceMovesIter::new(&generator, self.pos.pieces(seat)) {
+                let from = piece.origin;
+                let from_cost = cost.cost(seat, from);
+                for (set, kind) in [
+                    (piece.jumps, MoveKind::Jump),
+                    (piece.steps, MoveKind::Step),
+                    (piece.swaps, MoveKind::Swap),
+                ] {
+                    for to in set {
+                        let code = MoveCode::new(seat, Move::new(from, to, kind));
+                        let gain = from_cost - cost.cost(seat, to);
+                        let key = if code.0 == tt_code {
+                            i32::MAX
+                        } else if code.0 == killers[0] {
+                            1 << 28
+                        } else if code.0 == killers[1] {
+                            (1 << 28) - 1
+                        } else {
+                            gain * 64 + self.history[from.index() * 256 + to.index()] / 16
+                        };
+                        list.push(Scored { code, key });
+                    }
+                }
+            }
+            if !opponents {
+                break;
+            }
+            self.pos.make_move(Move::PASS);
+            passes += 1;
+            if self.pos.to_move() == self.root_seat {
+                break;
+            }
+        }
+        for _ in 0..passes {
+            self.pos.unmake_move(Move::PASS);
+        }
+        if list.is_empty() {
+            list.push(Scored {
+                code: MoveCode::new(first, Move::PASS),
+                key: 0,
+            });
+        }
+        if width < list.len() {
+            list.select_nth_unstable_by(width - 1, |a, b| b.key.cmp(&a.key));
+            list.truncate(width);
+        }
+        list.sort_unstable_by_key(|s| std::cmp::Reverse(s.key));
+        self.lists[ply] = list;
+    }
+
+    fn width(&self, depth: i32, opponents: bool) -> usize {
+        let widths = &self.ctx.selectivity.widths;
+        let w = widths[(depth.max(1) as usize - 1).min(3)];
+        if opponents {
+            w + w / 2
+        } else {
+            w
+        }
+    }
+
+    #[inline]
+    fn child(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, flip: bool) -> i32 {
+        if flip {
+            -self.negamax(depth, ply, -beta, -alpha)
+        } else {
+            self.negamax(depth, ply, alpha, beta)
+        }
+    }
+
+    /// Searches the position reached by playing `code`, from the point of
+    /// view of the team that plays it.
+    fn search_move(
+        &mut self,
+        code: MoveCode,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        index: usize,
+    ) -> i32 {
+        let mover_is_max = self.is_max();
+        let (applied, winner) = self.apply(code);
+        let value = if let Some(winner) = winner {
+            let plies = ply as i32 + 1;
+            self.pv[ply + 1].clear();
+            if (winner == self.root_seat) == mover_is_max {
+                WIN - plies
+            } else {
+                plies - WIN
+            }
+        } else {
+            self.hashes.push(self.pos.hash());
+            let value = if self.is_repetition() {
+                self.pv[ply + 1].clear();
+                self.draw_score()
+            } else {
+                let flip = self.is_max() != mover_is_max;
+                let reduce = if index >= self.ctx.selectivity.reduce_from && depth >= 3 && ply > 0 {
+                    1 + (index >= 3 * self.ctx.selectivity.reduce_from) as i32
+                } else {
+                    0
+                };
+                if index == 0 {
+                    self.child(depth - 1, ply + 1, alpha, beta, flip)
+                } else {
+                    let mut v = self.child(depth - 1 - reduce, ply + 1, alpha, alpha + 1, flip);
+                    if v > alpha && reduce > 0 && !self.stopped {
+                        v = self.child(depth - 1, ply + 1, alpha, alpha + 1, flip);
+                    }
+                    if v > alpha && v < beta && !self.stopped {
+                        v = self.child(depth - 1, ply + 1, alpha, beta, flip);
+                    }
+                    v
+                }
+            };
+            self.hashes.pop();
+            value
+        };
+        self.undo(applied);
+        value
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(max) = self.ctx.draws.max_plies {
+            if self.game_plies + ply >= max as usize {
+                return self.draw_score();
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.static_value();
+        }
+        // Mate-distance pruning.
+        let alpha0 = alpha.max(ply as i32 - WIN);
+        let beta0 = beta.min(WIN - ply as i32 - 1);
+        if alpha0 >= beta0 {
+            return alpha0;
+        }
+        let is_pv = beta - alpha > 1;
+        let key = self.key();
+        let entry = self.ctx.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry {
+            if !is_pv && e.depth as i32 >= depth {
+                let score = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let opponents = !self.is_max() && self.mode == Mode::BestReply;
+        let width = self.width(depth, opponents);
+        self.generate(ply, tt_move, width);
+        let list = std::mem::take(&mut self.lists[ply]);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_code = None;
+        for (index, scored) in list.iter().enumerate() {
+            let value = self.search_move(scored.code, depth, ply, alpha, beta, index);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_code = Some(scored.code);
+                if value > alpha {
+                    alpha = value;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(scored.code);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if value >= beta {
+                        self.reward(scored.code, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.ctx.tt.store(
+            key,
+            TtEntry {
+                best: best_code,
+                score: to_tt(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn reward(&mut self, code: MoveCode, depth: i32, ply: usize) {
+        let mv = code.mv();
+        if mv.is_pass() {
+            return;
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != code.0 {
+            killers[1] = killers[0];
+            killers[0] = code.0;
+        }
+        let slot = &mut self.history[mv.from().index() * 256 + mv.to().index()];
+        *slot += depth * depth;
+        if *slot > 1 << 16 {
+            for h in self.history.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// Fills the root move list (every legal move, best by ordering first).
+    pub fn prepare_root(&mut self) {
+        self.generate(0, None, usize::MAX);
+        self.root_moves = self.lists[0]
+            .iter()
+            .map(|s| RootMove {
+                code: s.code,
+                score: -INFINITY,
+                key: s.key,
+            })
+            .collect();
+    }
+
+    /// One iteration at the root within (alpha, beta); returns the best score.
+    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        let moves: Vec<MoveCode> = self.root_moves.iter().map(|r| r.code).collect();
+        for (index, code) in moves.into_iter().enumerate() {
+            let value = self.search_move(code, depth, 0, alpha, beta, index);
+            if self.stopped {
+                break;
+            }
+            self.root_moves[index].score = if value > alpha || index == 0 {
+                value
+            } else {
+                -INFINITY
+            };
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.pv[0].clear();
+                    self.pv[0].push(code);
+                    let tail = self.pv[1].clone();
+                    self.pv[0].extend_from_slice(&tail);
+                    // Keep the best move in front for the next iterations.
+                    let moved = self.root_moves.remove(index);
+                    self.root_moves.insert(0, moved);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Iterative deepening up to `max_depth`, calling `report` after every
+    /// completed iteration; `keep_going` is asked before each new iteration.
+    pub fn iterate(
+        &mut self,
+        first_depth: u32,
+        max_depth: u32,
+        keep_going: &mut dyn FnMut(&Iteration, u64) -> bool,
+        report: &mut dyn FnMut(&Iteration, &Searcher<'_>),
+    ) -> Option<Iteration> {
+        self.prepare_root();
+        let mut last: Option<Iteration> = None;
+        // Two-team searches deepen by whole rounds (a move and a reply):
+        // leaves then always follow a reply, and scores do not swing with
+        // the parity of the depth as they would when the side to move got
+        // the last move every other iteration. A depth limit still counts.
+        let step = if self.mode == Mode::Solo { 1 } else { 2 };
+        let mut depth = first_depth.max(1);
+        if step == 2 && depth % 2 == 1 && depth < max_depth {
+            depth += 1;
+        }
+        while depth <= max_depth.min(MAX_DEPTH) {
+            let previous = last.as_ref().map_or(0, |l| l.score);
+            let mut delta = 40;
+            let (mut alpha, mut beta) = if depth >= 4 && last.is_some() {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let score = self.search_root(depth as i32, alpha, beta);
+                if self.stopped {
+                    break score;
+                }
+                if score <= alpha {
+                    alpha = (alpha - delta).max(-INFINITY);
+                    delta *= 4;
+                } else if score >= beta {
+                    beta = (beta + delta).min(INFINITY);
+                    delta *= 4;
+                } else {
+                    break score;
+                }
+                if delta > 2000 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            if self.stopped {
+                // A partly searched iteration still counts when its best move
+                // was searched in full and beats the last iteration's.
+                if let (Some(l), Some(first)) = (&mut last, self.pv[0].first()) {
+                    if *first != l.pv[0] && self.root_moves[0].score > l.score {
+                        l.pv = self.pv[0].clone();
+                        l.score = self.root_moves[0].score;
+                    }
+                }
+                break;
+            }
+            let iteration = Iteration {
+                depth,
+                score,
+                pv: self.pv[0].clone(),
+            };
+            report(&iteration, self);
+            // Order the root moves: best first, then by last score, then by gain.
+            self.root_moves[1..].sort_by(|a, b| b.score.cmp(&a.score).then(b.key.cmp(&a.key)));
+            let forced = self.root_moves.len() == 1 || score.abs() >= WIN_THRESHOLD;
+            last = Some(iteration);
+            let last_ref = last.as_ref().expect("just set");
+            if forced && depth >= 2 || !keep_going(last_ref, self.nodes) {
+                break;
+            }
+            depth = if depth + step > max_depth && depth < max_depth {
+                max_depth
+            } else {
+                depth + step
+            };
+        }
+        if last.is_none() {
+            // Stopped before depth 1 completed: fall back on the ordering.
+            let code = self.root_moves.first().map(|r| r.code)?;
+            last = Some(Iteration {
+                depth: 0,
+                score: 0,
+                pv: vec![code],
+            });
+        }
+        last
+    }
+
+    /// Scores every root move with a full window at `depth` (for levels
+    /// that choose among moves with noise). Returns (move, score) pairs.
+    pub fn score_root_moves(&mut self, depth: u32) -> Vec<(MoveCode, i32)> {
+        self.prepare_root();
+        let moves: Vec<MoveCode> = self.root_moves.iter().map(|r| r.code).collect();
+        let mut out = Vec::with_capacity(moves.len());
+        for code in moves {
+            let value = self.search_move(code, depth as i32, 0, -INFINITY, INFINITY, 0);
+            if self.stopped {
+                break;
+            }
+            out.push((code, value));
+        }
+        out
+    }
+
+    /// Adds the nodes not yet counted to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.ctx
+            .shared_nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Nodes not yet added to the shared counter.
+    pub fn unflushed(&self) -> u64 {
+        self.nodes - self.flushed
+    }
+}
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,216 @@
+//! The search: wins in one are found, solo races finish, node-limited
+//! searches are reproducible, the stop flag stops, every preset and option
+//! is searched, and the engine beats a random mover.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use halma_engine::arena::{play_match, ArenaConfig};
+use halma_engine::players::{EnginePlayer, GreedyPlayer, RandomPlayer};
+use halma_engine::solo::{engine_solo_race, solo_position};
+use halma_engine::{Engine, EngineOptions, Limits, Score};
+use halma_rules::{Game, Rules, Seat};
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions {
+        hash_mib: 4,
+        ..EngineOptions::default()
+    })
+}
+
+#[test]
+fn a_win_in_one_is_found() {
+    let rules: Rules = "halma8".parse().unwrap();
+    // Red fills its target camp but for e1; d2-e1 wins.
+    let position = rules
+        .parse_position("8/8/bbbbb3/bbbbb3/7r/6rr/3r1rrr/5rrr r")
+        .unwrap();
+    for limits in [Limits::depth(1), Limits::depth(4), Limits::nodes(500)] {
+        let result = engine().search(&rules, &position, &[], limits, &AtomicBool::new(false));
+        assert_eq!(rules.move_to_string(&position, result.best_move), "d2-e1");
+        assert_eq!(Score::from_raw(result.score), Score::Win(1));
+    }
+}
+
+#[test]
+fn the_opponent_win_in_one_is_prevented_or_seen() {
+    // Blue threatens e7-d8, which Red cannot stop: the score says so.
+    let rules: Rules = "halma8".parse().unwrap();
+    let position = rules
+        .parse_position("bbb5/bbb1b3/bb6/b7/8/8/2rrrrr1/3rrrrr r")
+        .unwrap();
+    let result = engine().search(
+        &rules,
+        &position,
+        &[],
+        Limits::depth(3),
+        &AtomicBool::new(false),
+    );
+    assert!(rules.is_legal(&position, result.best_move));
+    assert_eq!(Score::from_raw(result.score), Score::Loss(2));
+}
+
+#[test]
+fn solo_races_finish() {
+    for (text, budget, most) in [
+        ("halma8", 1_000, 40),
+        ("halma", 2_000, 110),
+        ("super-halma", 2_000, 80),
+    ] {
+        let rules: Rules = text.parse().unwrap();
+        let start = solo_position(&rules, Seat::Red);
+        let mut engine = engine();
+        let moves = engine_solo_race(&mut engine, &rules, &start, Limits::nodes(budget), most)
+            .unwrap_or_else(|m| panic!("{text}: not finished after {} moves", m.len()));
+        assert!(moves.len() <= most, "{text}: {}", moves.len());
+    }
+}
+
+#[test]
+fn node_limited_searches_are_reproducible() {
+    let rules: Rules = "halma".parse().unwrap();
+    let mut game = Game::new(rules.clone());
+    for text in ["c15-e13", "o3-m5", "b15-d13-f13"] {
+        game.play_str(text).unwrap();
+    }
+    for limits in [Limits::nodes(20_000), Limits::depth(4)] {
+        let stop = AtomicBool::new(false);
+        let mut a = Engine::new(EngineOptions {
+            threads: 2,
+            hash_mib: 4,
+            ..EngineOptions::default()
+        });
+        let first = a.search_game(&game, limits, &stop);
+        let second = engine().search_game(&game, limits, &stop);
+        assert_eq!(first.best_move, second.best_move);
+        assert_eq!(first.score, second.score);
+        assert_eq!(first.nodes, second.nodes);
+        assert_eq!(first.pv, second.pv);
+        assert_eq!(first.pv[0], first.best_move);
+        if let Some(n) = limits.nodes {
+            assert!(first.nodes <= n);
+        }
+    }
+}
+
+#[test]
+fn the_stop_flag_stops_a_search() {
+    let rules: Rules = "halma".parse().unwrap();
+    let position = rules.start_position();
+    // Raised before the search: a legal move at once.
+    let raised = AtomicBool::new(true);
+    let result = engine().search(&rules, &position, &[], Limits::infinite(), &raised);
+    assert!(rules.is_legal(&position, result.best_move));
+    // Raised while an unlimited search runs on two threads.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let started = Instant::now();
+    let search = std::thread::spawn(move || {
+        let mut engine = Engine::new(EngineOptions {
+            threads: 2,
+            hash_mib: 4,
+            ..EngineOptions::default()
+        });
+        engine.search(&rules, &position, &[], Limits::infinite(), &flag)
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stop.store(true, Ordering::Relaxed);
+    let result = search.join().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(result.depth >= 1);
+    // A movetime is kept.
+    let rules: Rules = "halma".parse().unwrap();
+    let started = Instant::now();
+    let result = engine().search(
+        &rules,
+        &rules.start_position(),
+        &[],
+        Limits::movetime(Duration::from_millis(150)),
+        &AtomicBool::new(false),
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(result.depth >= 1);
+}
+
+#[test]
+fn every_preset_and_option_is_searched() {
+    for text in [
+        "halma",
+        "halma3",
+        "halma4",
+        "halma8",
+        "halma10",
+        "super-halma",
+        "halma8,long-jumps,camp-lock,spoil=swap",
+        "halma4,spoil=fill",
+        "halma3,camp-lock,spoil=swap",
+    ] {
+        let rules: Rules = text.parse().unwrap();
+        let mut game = Game::new(rules.clone());
+        let mut engine = engine();
+        let stop = AtomicBool::new(false);
+        for _ in 0..6 {
+            let result = engine.search_game(&game, Limits::nodes(1_500), &stop);
+            assert!(!result.pv.is_empty(), "{text}");
+            game.play(result.best_move)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn finished_games_and_single_moves_are_answered() {
+    let rules: Rules = "halma8".parse().unwrap();
+    let won = rules
+        .parse_position("8/8/bbbbb3/bbbbb3/7r/6rr/5rrr/4rrrr b")
+        .unwrap();
+    let result = engine().search(&rules, &won, &[], Limits::depth(3), &AtomicBool::new(false));
+    assert!(result.game_over);
+}
+
+#[test]
+fn levels_play_legal_moves_and_level_one_is_fast() {
+    let rules: Rules = "halma".parse().unwrap();
+    let game = Game::new(rules.clone());
+    for level in 1..=10 {
+        let mut engine = Engine::new(EngineOptions {
+            level,
+            hash_mib: 4,
+            seed: 7,
+            ..EngineOptions::default()
+        });
+        let result = engine.search_game(&game, Limits::nodes(5_000), &AtomicBool::new(false));
+        assert!(
+            rules.is_legal(game.position(), result.best_move),
+            "level {level}"
+        );
+        if level <= 2 {
+            assert_eq!(result.depth, 1);
+        }
+    }
+}
+
+#[test]
+fn beats_random_and_greedy_in_short_games() {
+    let mut config = ArenaConfig::new("halma8".parse().unwrap());
+    config.max_plies = 400;
+    let mut engine = EnginePlayer::new(
+        EngineOptions {
+            hash_mib: 4,
+            ..EngineOptions::default()
+        },
+        Limits::nodes(1_000),
+        "engine",
+    );
+    let mut random = RandomPlayer::new(3);
+    let score = play_match(&config, &mut engine, &mut random, 4, &mut |_, _, _| {});
+    assert_eq!(score.wins, 4, "{score}");
+    let mut greedy = GreedyPlayer::new(3);
+    let score = play_match(&config, &mut engine, &mut greedy, 4, &mut |_, _, _| {});
+    assert_eq!(score.wins, 4, "{score}");
+}
