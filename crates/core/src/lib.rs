@@ -26,6 +26,7 @@
 
 mod bitboard;
 mod layout;
+mod longjump;
 mod movegen;
 mod moves;
 mod position;

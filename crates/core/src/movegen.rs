@@ -7,10 +7,10 @@
 //! eight directions at once, until the reached set stops growing.
 
 use crate::layout::{NOT_EAST, NOT_WEST};
+use crate::longjump::{ray, LongJumpTable};
 use crate::{Bitboard, Direction, Square};
 
-/// Longest distance to a jumped piece in a long jump (k + 1 <= 7 on a 16-square line).
-const MAX_HALF_JUMP: usize = 7;
+use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 
 /// What the variant in force lets a piece do, beyond plain steps and jumps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -69,6 +69,8 @@ pub struct MoveGenerator {
     /// 8x8 word shift in `d` can legitimately produce, so the flood fill can
     /// shift without edge masks.
     landings: [[u64; 8]; 4],
+    /// Long-jump source tables, when long jumps are on.
+    long: Option<LongJumpTable>,
 }
 
 /// The 8x8 squares a word shift in direction `d` may produce without having wrapped.
@@ -123,12 +125,16 @@ impl MoveGenerator {
                 per_direction[direction as usize] = landing.word(class) & mask;
             }
         }
+        let long = constraints
+            .long_jumps
+            .then(|| LongJumpTable::new(board, occupied));
         MoveGenerator {
             board,
             empty,
             occupied,
             constraints,
             landings,
+            long,
         }
     }
 
@@ -233,8 +239,8 @@ impl MoveGenerator {
     /// or more jump segments (origin excluded).
     #[inline]
     pub fn jumps(&self, origin: Square) -> Bitboard {
-        if self.constraints.long_jumps {
-            return self.closure_general(origin);
+        if let Some(table) = &self.long {
+            return self.closure_long(table, origin);
         }
         let class = class_of(origin);
         let start = 1u64 << (origin.bit() & 63);
@@ -277,22 +283,56 @@ impl MoveGenerator {
         in_class(class, reached & !start)
     }
 
-    /// Jump closure by whole-board segment landings: long jumps, where the
-    /// origin counts as empty inside the stretches.
-    fn closure_general(&self, origin: Square) -> Bitboard {
-        let start = Bitboard::from_square(origin);
-        let stretch = self.empty | start;
+    /// Jump closure with long jumps: a flood fill on the origin's class word
+    /// driven by the per-position source tables. Sources whose segment line
+    /// passes through the origin (which counts as empty while the piece
+    /// moves, unlike in the tables) are landed exactly, square by square.
+    fn closure_long(&self, table: &LongJumpTable, origin: Square) -> Bitboard {
+        let class = class_of(origin);
+        let start = 1u64 << (origin.bit() & 63);
+        let lock = self.constraints.lock.word(class);
+        let empty = self.empty.word(class);
+        let stretch = self.empty | Bitboard::from_square(origin);
+        // through_origin[d]: squares of the class whose segment in direction d crosses the origin.
+        let through_origin = Direction::ALL.map(|d| ray(origin, d.opposite()).word(class));
         let mut reached = start;
         let mut frontier = start;
         loop {
-            let next = self.segments(frontier, stretch, self.empty - reached);
-            if next.is_empty() {
+            let mut next = 0;
+            for direction in Direction::ALL {
+                let crossing = frontier & through_origin[direction as usize];
+                let plain = frontier & !crossing;
+                next |= table.landings_in(class, plain & !lock, direction);
+                if plain & lock != 0 {
+                    next |= table.landings_in(class, plain & lock, direction) & lock;
+                }
+                if crossing != 0 {
+                    let landing = in_class(class, empty & !reached);
+                    let from = in_class(class, crossing);
+                    next |= self
+                        .segments_in(from - self.constraints.lock, direction, stretch, landing)
+                        .word(class);
+                    let inside = from & self.constraints.lock;
+                    if !inside.is_empty() {
+                        next |= self
+                            .segments_in(
+                                inside,
+                                direction,
+                                stretch,
+                                landing & self.constraints.lock,
+                            )
+                            .word(class);
+                    }
+                }
+            }
+            next &= empty & !reached;
+            if next == 0 {
                 break;
             }
             reached |= next;
             frontier = next;
         }
-        reached - start
+        in_class(class, reached & !start)
     }
 
     /// The squares the piece on `origin` can swap with (none unless `origin`
