@@ -10,9 +10,9 @@
  * Regenerate with `HALMA_BLESS=1 cargo test -p halma-ffi --test header`.
  *
  * Conventions (in full: docs/ffi.md):
- * - Handles (halma_rules, halma_game, halma_record) are opaque, owned by the
- *   caller from the call that returns them until their _free; _free(NULL) is a
- *   no-op; clones are independent and freed on their own.
+ * - Handles (halma_rules, halma_game, halma_record, halma_engine) are opaque,
+ *   owned by the caller from the call that returns them until their _free;
+ *   _free(NULL) is a no-op; clones are independent and freed on their own.
  * - Every fallible function returns a halma_result (a uint32_t): compare it
  *   with HALMA_RESULT_OK. On failure no output is written (except *out_len
  *   with HALMA_RESULT_BUFFER_TOO_SMALL). halma_result_message() gives the
@@ -27,6 +27,8 @@
  * - Threads: functions without a handle, and functions on a const handle
  *   (reads), may run concurrently; a function taking a non-const
  *   halma_game * needs that game to itself. Distinct handles are independent.
+ *   halma_engine_stop may be called from any thread during a search; every
+ *   other call on an engine needs that engine to itself.
  */
 
 #include <stdbool.h>
@@ -208,6 +210,16 @@ typedef uint32_t halma_move_kind;
 #endif // __cplusplus
 
 /**
+ * A computer player: options (level, threads, hash size), its transposition
+ * table kept between moves, and a stop flag. Opaque; made by
+ * `halma_engine_new`, freed by `halma_engine_free`.
+ *
+ * `halma_engine_stop` may be called from any thread while a search runs on
+ * the handle; every other call needs the handle to itself.
+ */
+typedef struct halma_engine halma_engine;
+
+/**
  * A game: rules, the start position, the moves played and the position now.
  * Opaque; made by `halma_game_new`, `halma_game_clone` or
  * `halma_record_game`, freed by `halma_game_free`.
@@ -278,6 +290,49 @@ typedef struct halma_tag {
      */
     size_t value_len;
 } halma_tag;
+
+/**
+ * The answer of `halma_engine_search`.
+ */
+typedef struct halma_search_result {
+    /**
+     * The move to play (a pass, `HALMA_MOVE_KIND_PASS`, when it is the only move).
+     */
+    struct halma_move best_move;
+    /**
+     * The score of `best_move` for the side to move, in evaluation units
+     * (10 units = one square of race distance; positive is good for the side
+     * to move). Forced results score near +-30000: see `win_in`.
+     */
+    int32_t score;
+    /**
+     * A forced result: N > 0 when the side to move wins with a winning move
+     * N plies from now (1 = `best_move` wins at once), -N when an opponent's
+     * winning move comes N plies from now, 0 when no forced result was seen.
+     */
+    int32_t win_in;
+    /**
+     * The last completed iteration depth, in plies.
+     */
+    uint32_t depth;
+    /**
+     * The deepest ply reached.
+     */
+    uint32_t seldepth;
+    /**
+     * Positions visited (all threads together).
+     */
+    uint64_t nodes;
+    /**
+     * Wall time spent, in milliseconds.
+     */
+    uint64_t elapsed_ms;
+    /**
+     * The length of the principal variation (at least 1), which
+     * `halma_engine_pv` gives.
+     */
+    size_t pv_len;
+} halma_search_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -828,6 +883,125 @@ halma_result halma_record_tag_value(const struct halma_record *record,
                                     char *buf,
                                     size_t len,
                                     size_t *out_len);
+
+/**
+ * A new engine. `level` is 1 (a beginner who makes human-like mistakes) to
+ * 10 (full strength); `threads` the search threads of time-limited
+ * searches (0 means 1; at most 64; node- and depth-limited searches always
+ * run on one thread so that they are reproducible); `hash_mib` the
+ * transposition table size in MiB (0 means the default, 16; at most 4096;
+ * allocated at the first search).
+ *
+ * On success `*out_engine` receives a new handle owned by the caller (free
+ * it with `halma_engine_free`). `HALMA_RESULT_INVALID_ARGUMENT` for a value
+ * out of range.
+ *
+ * Thread-safe.
+ *
+ * # Safety
+ * `out_engine` must be NULL or valid for writing a pointer.
+ */
+halma_result halma_engine_new(uint32_t level,
+                              uint32_t threads,
+                              uint32_t hash_mib,
+                              struct halma_engine **out_engine);
+
+/**
+ * Frees an engine handle. NULL is a no-op.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle, which no other thread uses
+ * (no search, no `halma_engine_stop`) and which must not be used afterwards.
+ */
+void halma_engine_free(struct halma_engine *engine);
+
+/**
+ * Sets the level, 1 to 10 (`HALMA_RESULT_INVALID_ARGUMENT` otherwise),
+ * for the searches that follow.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle that no other call but
+ * `halma_engine_stop` uses meanwhile.
+ */
+halma_result halma_engine_set_level(struct halma_engine *engine, uint32_t level);
+
+/**
+ * Starts a new game: forgets what the engine learnt (its transposition
+ * table and the last principal variation) and restarts the noise of low
+ * levels from its seed, so that the same searches give the same moves again.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle that no other call but
+ * `halma_engine_stop` uses meanwhile.
+ */
+halma_result halma_engine_new_game(struct halma_engine *engine);
+
+/**
+ * Searches the current position of `game` for the side to move and writes
+ * the answer into `*out_result` (the principal variation: `halma_engine_pv`).
+ * The game is only read; the repetition history comes from its moves.
+ *
+ * Limits: `depth` (plies), `nodes` (positions visited) and `movetime_ms`
+ * (wall time); 0 means "no limit" for each, and the first limit reached
+ * ends the search. Levels 1 to 9 cap depth or nodes further on their own.
+ * When all three are 0 the level's default applies: its own cap at levels
+ * 1 to 9, 300000 nodes at level 10. A search with a node or depth limit is
+ * single-threaded and deterministic: the same engine state, game and limits
+ * give the same result. For a search that runs until `halma_engine_stop`,
+ * give a long `movetime_ms`.
+ *
+ * The search clears the stop flag when it starts, then returns soon after
+ * `halma_engine_stop` is called, with the best move found so far (a legal
+ * move even if stopped at once). `HALMA_RESULT_GAME_OVER` when the game is
+ * over (there is no move to search).
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle that no other call but
+ * `halma_engine_stop` uses meanwhile; `game` NULL or a live game handle that
+ * no other thread changes meanwhile; `out_result` NULL or valid for writing
+ * a `halma_search_result`.
+ */
+halma_result halma_engine_search(struct halma_engine *engine,
+                                 const struct halma_game *game,
+                                 uint32_t depth,
+                                 uint64_t nodes,
+                                 uint64_t movetime_ms,
+                                 struct halma_search_result *out_result);
+
+/**
+ * The principal variation of the last successful `halma_engine_search` on
+ * this engine (empty before the first one and after `halma_engine_new_game`),
+ * starting with its best move: `buf` (`len` records) receives the moves and
+ * `*out_len` their number. When `len` is too small, writes nothing into
+ * `buf`, stores the number in `*out_len` and returns
+ * `HALMA_RESULT_BUFFER_TOO_SMALL`; `buf` may be NULL when `len` is 0. In
+ * three- and four-seat games it is the best-reply line: after the side to
+ * move, the most dangerous single opponent move (a line of legal moves in
+ * turn order, cut where it stops being one).
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle that no other call but
+ * `halma_engine_stop` uses meanwhile; `buf` NULL or valid for writing `len`
+ * records; `out_len` NULL or valid for writing a `size_t`.
+ */
+halma_result halma_engine_pv(const struct halma_engine *engine,
+                             struct halma_move *buf,
+                             size_t len,
+                             size_t *out_len);
+
+/**
+ * Asks the search running on `engine` (if any) to stop: it returns soon
+ * after with the best move found so far. Does nothing when no search runs
+ * (a search started later clears the request), so call it only once the
+ * search has begun.
+ *
+ * Thread-safe: the one engine function that may run while another thread
+ * searches on the same handle. NULL is a no-op.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle (not being freed).
+ */
+void halma_engine_stop(const struct halma_engine *engine);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -158,6 +158,9 @@ struct GameFree {
 struct RecordFree {
     void operator()(halma_record *record) const noexcept { halma_record_free(record); }
 };
+struct EngineFree {
+    void operator()(halma_engine *engine) const noexcept { halma_engine_free(engine); }
+};
 
 } // namespace detail
 
@@ -509,6 +512,77 @@ public:
 
 private:
     std::unique_ptr<halma_record, detail::RecordFree> handle_;
+};
+
+/// The answer of Engine::search: the best move, its score, the line.
+struct SearchResult {
+    Move best_move;
+    /// For the side to move, in evaluation units (10 = one square of race distance).
+    std::int32_t score = 0;
+    /// N > 0: the side to move wins N plies from now; -N: it loses; 0: no forced result.
+    std::int32_t win_in = 0;
+    std::uint32_t depth = 0;
+    std::uint32_t seldepth = 0;
+    std::uint64_t nodes = 0;
+    std::uint64_t elapsed_ms = 0;
+    /// The principal variation, starting with best_move.
+    std::vector<Move> pv;
+};
+
+/// A computer player, level 1 (a beginner) to 10 (full strength). Not
+/// copyable. `stop()` may be called from another thread while `search()`
+/// runs; nothing else may run on one Engine at the same time.
+class Engine {
+public:
+    explicit Engine(std::uint32_t level = 10, std::uint32_t threads = 1,
+                    std::uint32_t hash_mib = 0) {
+        halma_engine *raw = nullptr;
+        detail::check(halma_engine_new(level, threads, hash_mib, &raw));
+        handle_.reset(raw);
+    }
+
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+    Engine(Engine &&) noexcept = default;
+    Engine &operator=(Engine &&) noexcept = default;
+    ~Engine() = default;
+
+    void set_level(std::uint32_t level) { detail::check(halma_engine_set_level(get(), level)); }
+
+    /// Forgets what the engine learnt (node-limited searches repeat exactly).
+    void new_game() { detail::check(halma_engine_new_game(get())); }
+
+    /// The best move in `game` under the limits (0 = no such limit; all 0 =
+    /// the level's default). Throws Error (HALMA_RESULT_GAME_OVER...) on failure.
+    SearchResult search(const Game &game, std::uint32_t depth, std::uint64_t nodes,
+                        std::uint64_t movetime_ms) {
+        halma_search_result raw{};
+        detail::check(halma_engine_search(get(), game.get(), depth, nodes, movetime_ms, &raw));
+        SearchResult result;
+        result.best_move = Move::from_c(raw.best_move);
+        result.score = raw.score;
+        result.win_in = raw.win_in;
+        result.depth = raw.depth;
+        result.seldepth = raw.seldepth;
+        result.nodes = raw.nodes;
+        result.elapsed_ms = raw.elapsed_ms;
+        for (const halma_move &mv : detail::array<halma_move>(
+                 [this](halma_move *buf, std::size_t len, std::size_t *out_len) {
+                     return halma_engine_pv(get(), buf, len, out_len);
+                 })) {
+            result.pv.push_back(Move::from_c(mv));
+        }
+        return result;
+    }
+
+    /// Asks a search running on this engine (on another thread) to return soon.
+    void stop() const noexcept { halma_engine_stop(handle_.get()); }
+
+    /// The C handle (still owned by this object).
+    halma_engine *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<halma_engine, detail::EngineFree> handle_;
 };
 
 } // namespace halma

@@ -4,10 +4,11 @@
  *
  *   play [RULES [SEED [MAX_PLIES]]]      (defaults: halma8 1 400)
  *
- * Red plays greedy-forward (the move that brings a piece closest to its
- * target corner, ties broken at random), the other seats play at random
- * among their forward moves. The game ends with a winner or, at MAX_PLIES
- * plies, as a draw. Exits 0 when every check passed, 1 otherwise.
+ * Red is the engine (halma_engine_search under a small node limit, so the
+ * game stays fast), Green plays greedy-forward (the move that brings a piece
+ * closest to its target corner, ties broken at random), the other seats play
+ * at random among their forward moves. The game ends with a winner or, at
+ * MAX_PLIES plies, as a draw. Exits 0 when every check passed, 1 otherwise.
  *
  * Build (from the repository root, after `cargo build -p halma-ffi`):
  *   cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude examples/c/play.c \
@@ -169,6 +170,28 @@ static size_t random_forward(const board *b, unsigned seat, const halma_move *mo
     return 0;
 }
 
+/* The engine: a node-limited search (deterministic), whose principal
+ * variation starts with its best move. */
+#define ENGINE_NODES 300
+
+static halma_move engine_move(halma_engine *engine, const halma_game *game)
+{
+    halma_search_result result;
+    halma_move line[64];
+    size_t line_len = 0;
+    CHECK(halma_engine_search(engine, game, 0, ENGINE_NODES, 0, &result));
+    EXPECT(result.pv_len >= 1);
+    CHECK_FAILS(halma_engine_pv(engine, NULL, 0, &line_len), HALMA_RESULT_BUFFER_TOO_SMALL);
+    EXPECT(line_len == result.pv_len);
+    if (line_len <= 64) {
+        CHECK(halma_engine_pv(engine, line, 64, &line_len));
+        EXPECT(line[0].origin == result.best_move.origin);
+        EXPECT(line[0].destination == result.best_move.destination);
+        EXPECT(line[0].kind == result.best_move.kind);
+    }
+    return result.best_move;
+}
+
 /* ---- invariants of one ply --------------------------------------------- */
 
 static char *position_string(const halma_game *game)
@@ -241,6 +264,7 @@ int main(int argc, char **argv)
     halma_rules *rules = NULL;
     halma_game *game = NULL;
     halma_game *snapshot = NULL;
+    halma_engine *engine = NULL;
     board b;
     uint32_t seats = 0, winner = HALMA_SEAT_NONE;
     unsigned long ply = 0;
@@ -256,6 +280,10 @@ int main(int argc, char **argv)
     CHECK(halma_rules_seats(rules, &seats));
     read_board(rules, &b);
     CHECK(halma_game_new(rules, NULL, 0, &game));
+    /* Level 10 (no noise), one thread, a 1 MiB table; bad levels are refused. */
+    CHECK_FAILS(halma_engine_new(11, 1, 1, &engine), HALMA_RESULT_INVALID_ARGUMENT);
+    EXPECT(engine == NULL);
+    CHECK(halma_engine_new(10, 1, 1, &engine));
 
     for (ply = 0; ply < max_plies; ply++) {
         uint32_t side = 0;
@@ -281,8 +309,21 @@ int main(int argc, char **argv)
         }
         CHECK(halma_game_legal_moves(game, moves, count, &written));
         EXPECT(written == count);
-        chosen = side == HALMA_SEAT_RED ? greedy(&b, side, moves, count)
-                                        : random_forward(&b, side, moves, count);
+        if (side == HALMA_SEAT_RED) {
+            halma_move best = engine_move(engine, game);
+            for (chosen = 0; chosen < count; chosen++) {
+                if (moves[chosen].origin == best.origin &&
+                    moves[chosen].destination == best.destination &&
+                    moves[chosen].kind == best.kind) {
+                    break;
+                }
+            }
+            EXPECT(chosen < count); /* the engine's move is legal */
+        } else if (side == HALMA_SEAT_GREEN) {
+            chosen = greedy(&b, side, moves, count);
+        } else {
+            chosen = random_forward(&b, side, moves, count);
+        }
         check_notation(game, &moves[chosen]);
         play_checked(game, &moves[chosen]);
         free(moves);
@@ -301,6 +342,11 @@ int main(int argc, char **argv)
         EXPECT(count == 0);
         CHECK_FAILS(halma_game_play(game, &pass), HALMA_RESULT_GAME_OVER);
         CHECK_FAILS(halma_game_play_notation(game, "pass", 4, NULL), HALMA_RESULT_GAME_OVER);
+        {
+            halma_search_result none;
+            CHECK_FAILS(halma_engine_search(engine, game, 0, ENGINE_NODES, 0, &none),
+                        HALMA_RESULT_GAME_OVER);
+        }
         printf("%s won after %lu plies\n", halma_seat_name(winner), ply);
     } else {
         EXPECT(ply == max_plies);
@@ -344,6 +390,9 @@ int main(int argc, char **argv)
     }
 
     free(final_position);
+    halma_engine_stop(engine); /* no search runs: a no-op */
+    halma_engine_free(engine);
+    halma_engine_free(NULL); /* a no-op */
     halma_game_free(game);
     halma_rules_free(rules);
     halma_game_free(NULL); /* a no-op */

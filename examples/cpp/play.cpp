@@ -4,7 +4,8 @@
 //   play [RULES [SEED [MAX_PLIES]]]      (defaults: halma4 7 3000)
 //
 // Every seat plays greedy-forward (ties broken at random). The game ends with
-// a winner or, at MAX_PLIES plies, as a draw. Exits 0 when every check passed.
+// a winner or, at MAX_PLIES plies, as a draw; then the engine (halma::Engine)
+// searches the start position briefly. Exits 0 when every check passed.
 //
 // Build (from the repository root, after `cargo build -p halma-ffi`):
 //   c++ -std=c++17 -Wall -Wextra -Werror -Iinclude examples/cpp/play.cpp
@@ -179,6 +180,31 @@ int main(int argc, char **argv) {
            "the record keeps its tags");
     detail = expect_error([&] { halma::Record(record_text + " z9-z10"); },
                           HALMA_RESULT_INVALID_RECORD, "a bad move in a record");
+
+    // The engine: a node-limited search gives a legal move and its line, the
+    // same again after new_game(); a finished game has nothing to search.
+    {
+        halma::Engine engine(10, 1, 1);
+        halma::Game fresh(rules);
+        halma::SearchResult first = engine.search(fresh, 0, 300, 0);
+        std::vector<halma::Move> legal = fresh.legal_moves();
+        bool found = false;
+        for (const halma::Move &mv : legal) {
+            found = found || mv == first.best_move;
+        }
+        expect(found, "the engine's move is legal");
+        expect(!first.pv.empty() && first.pv.front() == first.best_move, "the line starts with it");
+        engine.new_game();
+        halma::SearchResult again = engine.search(fresh, 0, 300, 0);
+        expect(again.best_move == first.best_move && again.nodes == first.nodes,
+               "node-limited searches repeat");
+        if (game.is_over()) {
+            expect_error([&] { engine.search(game, 0, 300, 0); }, HALMA_RESULT_GAME_OVER,
+                         "a search after the end");
+        }
+        expect_error([] { halma::Engine(0); }, HALMA_RESULT_INVALID_ARGUMENT, "level 0");
+        engine.stop(); // no search runs: a no-op
+    }
 
     // perft from the start of standard Halma (the rule book's example).
     expect(halma::Game(halma::Rules("halma")).perft(2) == 1600, "perft(halma, 2) = 1600");

@@ -1,4 +1,5 @@
-"""Halma through the halma C ABI (ctypes): rules, games, moves, records, perft.
+"""Halma through the halma C ABI (ctypes): rules, games, moves, records, perft,
+and the engine (a computer player).
 
 >>> import halma
 >>> with halma.Game("halma") as game:
@@ -6,6 +7,7 @@
 1600
 """
 
+from ._engine import Engine, SearchResult
 from ._game import Game, Move, MoveKind, Record, Rules, Seat, parse_square, square_name, version
 from .errors import (
     GameOverError,
@@ -18,6 +20,7 @@ from .errors import (
 )
 
 __all__ = [
+    "Engine",
     "Game",
     "GameOverError",
     "HalmaError",
@@ -30,6 +33,7 @@ __all__ = [
     "NothingToUndoError",
     "Record",
     "Rules",
+    "SearchResult",
     "Seat",
     "parse_square",
     "square_name",

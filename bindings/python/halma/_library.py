@@ -46,6 +46,21 @@ class halma_tag(ctypes.Structure):
     ]
 
 
+class halma_search_result(ctypes.Structure):
+    """struct halma_search_result."""
+
+    _fields_ = [
+        ("best_move", halma_move),
+        ("score", ctypes.c_int32),
+        ("win_in", ctypes.c_int32),
+        ("depth", ctypes.c_uint32),
+        ("seldepth", ctypes.c_uint32),
+        ("nodes", ctypes.c_uint64),
+        ("elapsed_ms", ctypes.c_uint64),
+        ("pv_len", ctypes.c_size_t),
+    ]
+
+
 class halma_rules(ctypes.Structure):
     """Opaque struct halma_rules."""
 
@@ -58,9 +73,15 @@ class halma_record(ctypes.Structure):
     """Opaque struct halma_record."""
 
 
+class halma_engine(ctypes.Structure):
+    """Opaque struct halma_engine."""
+
+
 RULES_P = ctypes.POINTER(halma_rules)
 GAME_P = ctypes.POINTER(halma_game)
 RECORD_P = ctypes.POINTER(halma_record)
+ENGINE_P = ctypes.POINTER(halma_engine)
+SEARCH_RESULT_P = ctypes.POINTER(halma_search_result)
 MOVE_P = ctypes.POINTER(halma_move)
 TAG_P = ctypes.POINTER(halma_tag)
 SIZE_P = ctypes.POINTER(ctypes.c_size_t)
@@ -72,6 +93,7 @@ BUF_P = ctypes.c_char_p  # output byte buffers (ctypes.create_string_buffer)
 SIZE = ctypes.c_size_t
 U16 = ctypes.c_uint16
 U32 = ctypes.c_uint32
+U64 = ctypes.c_uint64
 RESULT = ctypes.c_uint32
 
 # name: (restype, argtypes), for every function of halma.h.
@@ -119,6 +141,13 @@ PROTOTYPES = {
     "halma_record_tag_count": (RESULT, [RECORD_P, SIZE_P]),
     "halma_record_tag_name": (RESULT, [RECORD_P, SIZE, BUF_P, SIZE, SIZE_P]),
     "halma_record_tag_value": (RESULT, [RECORD_P, SIZE, BUF_P, SIZE, SIZE_P]),
+    "halma_engine_new": (RESULT, [U32, U32, U32, ctypes.POINTER(ENGINE_P)]),
+    "halma_engine_free": (None, [ENGINE_P]),
+    "halma_engine_set_level": (RESULT, [ENGINE_P, U32]),
+    "halma_engine_new_game": (RESULT, [ENGINE_P]),
+    "halma_engine_search": (RESULT, [ENGINE_P, GAME_P, U32, U64, U64, SEARCH_RESULT_P]),
+    "halma_engine_pv": (RESULT, [ENGINE_P, MOVE_P, SIZE, SIZE_P]),
+    "halma_engine_stop": (None, [ENGINE_P]),
 }
 
 

@@ -69,8 +69,9 @@ pub struct MoveGenerator {
     /// 8x8 word shift in `d` can legitimately produce, so the flood fill can
     /// shift without edge masks.
     landings: [[u64; 8]; 4],
-    /// Long-jump source tables, when long jumps are on.
-    long: Option<LongJumpTable>,
+    /// Long-jump source tables, when long jumps are on (boxed: inline, they
+    /// would make every generator, long jumps or not, 2 KiB larger to move).
+    long: Option<Box<LongJumpTable>>,
 }
 
 /// The 8x8 squares a word shift in direction `d` may produce without having wrapped.
@@ -127,7 +128,7 @@ impl MoveGenerator {
         }
         let long = constraints
             .long_jumps
-            .then(|| LongJumpTable::new(board, occupied));
+            .then(|| Box::new(LongJumpTable::new(board, occupied)));
         MoveGenerator {
             board,
             empty,
@@ -196,11 +197,15 @@ impl MoveGenerator {
         let mut total = 0u64;
         // Steps: every (piece, direction) pair with an empty target is one move;
         // under camp-lock a piece inside the lock set steps only within it.
-        let free = pieces - c.lock;
         let locked = pieces & c.lock;
-        for direction in Direction::ALL {
-            total += (free.shift(direction) & self.empty).count() as u64;
-            if !locked.is_empty() {
+        if locked.is_empty() {
+            for direction in Direction::ALL {
+                total += (pieces.shift(direction) & self.empty).count() as u64;
+            }
+        } else {
+            let free = pieces - c.lock;
+            for direction in Direction::ALL {
+                total += (free.shift(direction) & self.empty).count() as u64;
                 total += (locked.shift(direction) & self.empty & c.lock).count() as u64;
             }
         }
@@ -533,20 +538,35 @@ impl MoveGenerator {
 /// one flood fill per component, and no work per piece.
 #[inline(always)]
 fn count_jumps(own: u64, land: &[u64; 8]) -> u64 {
+    let mut hops_by_direction = [0u64; 8];
     let mut first_hops = 0;
+    // Squares with a jump edge to another empty square: the rest are
+    // components of one square, entered once per (piece, direction) landing
+    // there, which needs no flood fill.
+    let mut has_edge = 0;
     for direction in Direction::ALL {
-        first_hops |= shift_unmasked(own, direction) & land[direction as usize];
+        let d = direction as usize;
+        hops_by_direction[d] = shift_unmasked(own, direction) & land[d];
+        first_hops |= hops_by_direction[d];
+        has_edge |= shift_unmasked(land[d], direction.opposite());
     }
     let mut total = 0;
-    while first_hops != 0 {
-        let component = flood(first_hops & first_hops.wrapping_neg(), land);
+    let single = first_hops & !has_edge;
+    if single != 0 {
+        for hops in hops_by_direction {
+            total += (hops & single).count_ones() as u64;
+        }
+    }
+    let mut remaining = first_hops & has_edge;
+    while remaining != 0 {
+        let component = flood(remaining & remaining.wrapping_neg(), land);
         let mut entering = 0;
         for direction in Direction::ALL {
             let landings = component & land[direction as usize];
             entering |= shift_unmasked(landings, direction.opposite());
         }
         total += component.count_ones() as u64 * (entering & own).count_ones() as u64;
-        first_hops &= !component;
+        remaining &= !component;
     }
     total
 }

@@ -8,6 +8,7 @@
 //! - [`error`]: result codes, messages, the thread's last error.
 //! - [`types`]: squares, seats, move kinds and move records.
 //! - [`rules`], [`game`], [`moves`], [`record`]: the handles and what they do.
+//! - [`engine`]: the computer player (search under a limit, stop from another thread).
 //!
 //! Internals: `args` checks pointers, lengths and UTF-8 and writes outputs;
 //! `boundary` catches panics; `handles` boxes values behind opaque pointers.
@@ -31,6 +32,9 @@ pub mod moves;
 
 pub mod record;
 
+pub mod engine;
+
+pub use engine::*;
 pub use error::*;
 pub use game::*;
 pub use moves::*;

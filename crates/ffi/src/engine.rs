@@ -1,0 +1,363 @@
+//! Engine handles: the computer player, searching the current position of a
+//! game under a depth, node or time limit, and stoppable from another thread.
+//!
+//! Threads: `halma_engine_stop` may run at any time from any thread, also
+//! while a search runs on the same handle (that is what it is for). Every
+//! other function on an engine handle needs the handle to itself: do not run
+//! two of them at once on one engine (they would wait for each other).
+//! Distinct engines are independent and may search at the same time.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use ::halma_engine::levels::{FULL_STRENGTH_NODES, MAX_LEVEL, MIN_LEVEL};
+use ::halma_engine::{game_history, Engine, EngineOptions, Limits, Score, MAX_THREADS};
+use ::halma_engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use ::halma_rules::{Game, Move};
+
+use crate::args::{Out, SliceOut};
+use crate::boundary::{call, guard};
+use crate::error::{halma_result, Error, FfiResult};
+use crate::game::{halma_game, with_game};
+use crate::handles::Handle;
+use crate::types::halma_move;
+
+/// The state guarded by the engine's lock.
+struct EngineState {
+    engine: Engine,
+    /// The principal variation of the last successful search.
+    pv: Vec<Move>,
+}
+
+/// A computer player: options (level, threads, hash size), its transposition
+/// table kept between moves, and a stop flag. Opaque; made by
+/// `halma_engine_new`, freed by `halma_engine_free`.
+///
+/// `halma_engine_stop` may be called from any thread while a search runs on
+/// the handle; every other call needs the handle to itself.
+#[allow(non_camel_case_types)]
+pub struct halma_engine {
+    /// The engine; only ever used through `&self` and the lock, so that
+    /// `halma_engine_stop` (which reads `stop` only) never aliases a `&mut`.
+    state: Mutex<EngineState>,
+    /// Raised by `halma_engine_stop`, lowered when a search starts.
+    stop: AtomicBool,
+}
+
+impl Handle for halma_engine {}
+
+impl halma_engine {
+    /// The engine, or `HALMA_RESULT_PANIC` when an earlier call panicked
+    /// while holding it (its state is unknown).
+    fn lock(&self) -> FfiResult<MutexGuard<'_, EngineState>> {
+        self.state.lock().map_err(|_| {
+            Error::new(
+                halma_result::Panic,
+                "the engine was left in an unknown state by an earlier internal error: free it",
+            )
+        })
+    }
+}
+
+/// The answer of `halma_engine_search`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub struct halma_search_result {
+    /// The move to play (a pass, `HALMA_MOVE_KIND_PASS`, when it is the only move).
+    pub best_move: halma_move,
+    /// The score of `best_move` for the side to move, in evaluation units
+    /// (10 units = one square of race distance; positive is good for the side
+    /// to move). Forced results score near +-30000: see `win_in`.
+    pub score: i32,
+    /// A forced result: N > 0 when the side to move wins with a winning move
+    /// N plies from now (1 = `best_move` wins at once), -N when an opponent's
+    /// winning move comes N plies from now, 0 when no forced result was seen.
+    pub win_in: i32,
+    /// The last completed iteration depth, in plies.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Positions visited (all threads together).
+    pub nodes: u64,
+    /// Wall time spent, in milliseconds.
+    pub elapsed_ms: u64,
+    /// The length of the principal variation (at least 1), which
+    /// `halma_engine_pv` gives.
+    pub pv_len: usize,
+}
+
+/// Checks a level argument.
+fn level_arg(level: u32) -> FfiResult<u8> {
+    if (u32::from(MIN_LEVEL)..=u32::from(MAX_LEVEL)).contains(&level) {
+        Ok(level as u8)
+    } else {
+        Err(Error::invalid(format!(
+            "level {level} is not in {MIN_LEVEL}..={MAX_LEVEL}"
+        )))
+    }
+}
+
+/// A new engine. `level` is 1 (a beginner who makes human-like mistakes) to
+/// 10 (full strength); `threads` the search threads of time-limited
+/// searches (0 means 1; at most 64; node- and depth-limited searches always
+/// run on one thread so that they are reproducible); `hash_mib` the
+/// transposition table size in MiB (0 means the default, 16; at most 4096;
+/// allocated at the first search).
+///
+/// On success `*out_engine` receives a new handle owned by the caller (free
+/// it with `halma_engine_free`). `HALMA_RESULT_INVALID_ARGUMENT` for a value
+/// out of range.
+///
+/// Thread-safe.
+///
+/// # Safety
+/// `out_engine` must be NULL or valid for writing a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_new(
+    level: u32,
+    threads: u32,
+    hash_mib: u32,
+    out_engine: *mut *mut halma_engine,
+) -> halma_result {
+    call(|| {
+        // SAFETY: the caller guarantees `out_engine` as documented.
+        let out = unsafe { Out::new(out_engine, "out_engine") }?;
+        let level = level_arg(level)?;
+        let threads = match threads as usize {
+            0 => 1,
+            n if n <= MAX_THREADS => n,
+            n => {
+                return Err(Error::invalid(format!(
+                    "threads {n} is more than {MAX_THREADS}"
+                )))
+            }
+        };
+        let hash_mib = match hash_mib as usize {
+            0 => DEFAULT_HASH_MIB,
+            n if n <= MAX_HASH_MIB => n,
+            n => {
+                return Err(Error::invalid(format!(
+                    "hash_mib {n} is more than {MAX_HASH_MIB}"
+                )))
+            }
+        };
+        let engine = Engine::new(EngineOptions {
+            level,
+            threads,
+            hash_mib,
+            ..EngineOptions::default()
+        });
+        let handle = halma_engine {
+            state: Mutex::new(EngineState {
+                engine,
+                pv: Vec::new(),
+            }),
+            stop: AtomicBool::new(false),
+        };
+        out.write(handle.into_raw());
+        Ok(())
+    })
+}
+
+/// Frees an engine handle. NULL is a no-op.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle, which no other thread uses
+/// (no search, no `halma_engine_stop`) and which must not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_free(engine: *mut halma_engine) {
+    // SAFETY: NULL or a live handle given up by the caller.
+    guard((), || unsafe { halma_engine::free(engine) })
+}
+
+/// Sets the level, 1 to 10 (`HALMA_RESULT_INVALID_ARGUMENT` otherwise),
+/// for the searches that follow.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle that no other call but
+/// `halma_engine_stop` uses meanwhile.
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_set_level(
+    engine: *mut halma_engine,
+    level: u32,
+) -> halma_result {
+    call(|| {
+        // SAFETY: the caller guarantees `engine` as documented; only a shared
+        // reference is made (the state is changed through its lock).
+        let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
+        let level = level_arg(level)?;
+        handle.lock()?.engine.set_level(level);
+        Ok(())
+    })
+}
+
+/// Starts a new game: forgets what the engine learnt (its transposition
+/// table and the last principal variation) and restarts the noise of low
+/// levels from its seed, so that the same searches give the same moves again.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle that no other call but
+/// `halma_engine_stop` uses meanwhile.
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> halma_result {
+    call(|| {
+        // SAFETY: the caller guarantees `engine` as documented; only a shared
+        // reference is made.
+        let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
+        let mut state = handle.lock()?;
+        state.engine.new_game();
+        state.pv.clear();
+        Ok(())
+    })
+}
+
+/// Searches the current position of `game` for the side to move and writes
+/// the answer into `*out_result` (the principal variation: `halma_engine_pv`).
+/// The game is only read; the repetition history comes from its moves.
+///
+/// Limits: `depth` (plies), `nodes` (positions visited) and `movetime_ms`
+/// (wall time); 0 means "no limit" for each, and the first limit reached
+/// ends the search. Levels 1 to 9 cap depth or nodes further on their own.
+/// When all three are 0 the level's default applies: its own cap at levels
+/// 1 to 9, 300000 nodes at level 10. A search with a node or depth limit is
+/// single-threaded and deterministic: the same engine state, game and limits
+/// give the same result. For a search that runs until `halma_engine_stop`,
+/// give a long `movetime_ms`.
+///
+/// The search clears the stop flag when it starts, then returns soon after
+/// `halma_engine_stop` is called, with the best move found so far (a legal
+/// move even if stopped at once). `HALMA_RESULT_GAME_OVER` when the game is
+/// over (there is no move to search).
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle that no other call but
+/// `halma_engine_stop` uses meanwhile; `game` NULL or a live game handle that
+/// no other thread changes meanwhile; `out_result` NULL or valid for writing
+/// a `halma_search_result`.
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_search(
+    engine: *mut halma_engine,
+    game: *const halma_game,
+    depth: u32,
+    nodes: u64,
+    movetime_ms: u64,
+    out_result: *mut halma_search_result,
+) -> halma_result {
+    let body = |game: &Game| {
+        // SAFETY: the caller guarantees `engine` as documented; only a shared
+        // reference is made, so `halma_engine_stop` may read the flag meanwhile.
+        let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
+        // SAFETY: the caller guarantees `out_result` as documented.
+        let out = unsafe { Out::new(out_result, "out_result") }?;
+        if game.rules().is_finished(game.position()) {
+            return Err(Error::new(
+                halma_result::GameOver,
+                "the game is over: there is no move to search",
+            ));
+        }
+        let mut limits = Limits {
+            depth: (depth > 0).then_some(depth),
+            nodes: (nodes > 0).then_some(nodes),
+            movetime: (movetime_ms > 0).then(|| Duration::from_millis(movetime_ms)),
+            clock: None,
+        };
+        let mut state = handle.lock()?;
+        if limits == Limits::default() && state.engine.options().level >= MAX_LEVEL {
+            limits.nodes = Some(FULL_STRENGTH_NODES);
+        }
+        handle.stop.store(false, Ordering::SeqCst);
+        let history = game_history(game);
+        let found = state.engine.search(
+            game.rules(),
+            game.position(),
+            &history,
+            limits,
+            &handle.stop,
+        );
+        if found.game_over {
+            return Err(Error::new(
+                halma_result::GameOver,
+                "the game is over: there is no move to search",
+            ));
+        }
+        let win_in = match Score::from_raw(found.score) {
+            Score::Win(n) => i32::try_from(n).unwrap_or(i32::MAX),
+            Score::Loss(n) => -i32::try_from(n).unwrap_or(i32::MAX),
+            Score::Units(_) => 0,
+        };
+        let mut pv = found.pv;
+        if pv.is_empty() {
+            pv.push(found.best_move);
+        }
+        let result = halma_search_result {
+            best_move: halma_move::from(found.best_move),
+            score: found.score,
+            win_in,
+            depth: found.depth,
+            seldepth: found.seldepth,
+            nodes: found.nodes,
+            elapsed_ms: u64::try_from(found.elapsed.as_millis()).unwrap_or(u64::MAX),
+            pv_len: pv.len(),
+        };
+        state.pv = pv;
+        out.write(result);
+        Ok(())
+    };
+    // SAFETY: the caller guarantees `game` as documented.
+    unsafe { with_game(game, body) }
+}
+
+/// The principal variation of the last successful `halma_engine_search` on
+/// this engine (empty before the first one and after `halma_engine_new_game`),
+/// starting with its best move: `buf` (`len` records) receives the moves and
+/// `*out_len` their number. When `len` is too small, writes nothing into
+/// `buf`, stores the number in `*out_len` and returns
+/// `HALMA_RESULT_BUFFER_TOO_SMALL`; `buf` may be NULL when `len` is 0. In
+/// three- and four-seat games it is the best-reply line: after the side to
+/// move, the most dangerous single opponent move (a line of legal moves in
+/// turn order, cut where it stops being one).
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle that no other call but
+/// `halma_engine_stop` uses meanwhile; `buf` NULL or valid for writing `len`
+/// records; `out_len` NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_pv(
+    engine: *const halma_engine,
+    buf: *mut halma_move,
+    len: usize,
+    out_len: *mut usize,
+) -> halma_result {
+    call(|| {
+        // SAFETY: the caller guarantees every pointer as documented.
+        let out = unsafe { SliceOut::new(buf, len, out_len) }?;
+        // SAFETY: as above.
+        let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
+        let state = handle.lock()?;
+        let moves: Vec<halma_move> = state.pv.iter().map(|&mv| halma_move::from(mv)).collect();
+        out.write(&moves)
+    })
+}
+
+/// Asks the search running on `engine` (if any) to stop: it returns soon
+/// after with the best move found so far. Does nothing when no search runs
+/// (a search started later clears the request), so call it only once the
+/// search has begun.
+///
+/// Thread-safe: the one engine function that may run while another thread
+/// searches on the same handle. NULL is a no-op.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle (not being freed).
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_stop(engine: *const halma_engine) {
+    guard((), || {
+        // SAFETY: NULL or a live handle, per the caller; only the atomic flag
+        // is touched, through a shared reference.
+        if let Ok(handle) = unsafe { halma_engine::try_ref(engine, "engine") } {
+            handle.stop.store(true, Ordering::SeqCst);
+        }
+    })
+}

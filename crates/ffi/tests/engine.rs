@@ -1,0 +1,426 @@
+//! The engine through the ABI: the same answers as the Rust engine under a
+//! node limit, a stop from another thread, hostile arguments, finished games.
+
+use std::ptr;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use ::halma_engine::{Engine, EngineOptions, Limits};
+use ::halma_rules::{Game, Move, MoveKind};
+use halma::*;
+
+/// A game handle (freed by the caller).
+fn game(rules_text: &str, position: Option<&str>) -> *mut halma_game {
+    let mut rules = ptr::null_mut();
+    let mut out = ptr::null_mut();
+    let (p, len) = position.map_or((ptr::null(), 0), |p| (p.as_ptr().cast(), p.len()));
+    // SAFETY: valid strings and outputs; the rules are freed once.
+    unsafe {
+        assert_eq!(
+            halma_rules_new(rules_text.as_ptr().cast(), rules_text.len(), &mut rules),
+            halma_result::Ok
+        );
+        assert_eq!(halma_game_new(rules, p, len, &mut out), halma_result::Ok);
+        halma_rules_free(rules);
+    }
+    out
+}
+
+/// An engine handle (freed by the caller).
+fn engine(level: u32) -> *mut halma_engine {
+    let mut out = ptr::null_mut();
+    // SAFETY: a valid output.
+    let code = unsafe { halma_engine_new(level, 1, 4, &mut out) };
+    assert_eq!(code, halma_result::Ok);
+    assert!(!out.is_null());
+    out
+}
+
+fn record_of(mv: Move) -> halma_move {
+    if mv.is_pass() {
+        return halma_move {
+            origin: HALMA_NO_SQUARE,
+            destination: HALMA_NO_SQUARE,
+            kind: halma_move_kind::Pass as u32,
+        };
+    }
+    let kind = match mv.kind() {
+        MoveKind::Step => halma_move_kind::Step,
+        MoveKind::Jump => halma_move_kind::Jump,
+        MoveKind::Swap => halma_move_kind::Swap,
+        MoveKind::Pass => halma_move_kind::Pass,
+    };
+    halma_move {
+        origin: mv.from().index() as u16,
+        destination: mv.to().index() as u16,
+        kind: kind as u32,
+    }
+}
+
+/// The principal variation of the engine's last search.
+fn pv(engine: *const halma_engine) -> Vec<halma_move> {
+    let mut len = 0;
+    // SAFETY: a live handle; a NULL buffer with length 0 asks for the size.
+    let code = unsafe { halma_engine_pv(engine, ptr::null_mut(), 0, &mut len) };
+    assert!(matches!(
+        code,
+        halma_result::Ok | halma_result::BufferTooSmall
+    ));
+    let mut moves = vec![
+        halma_move {
+            origin: 0,
+            destination: 0,
+            kind: 0
+        };
+        len
+    ];
+    let mut got = 0;
+    // SAFETY: a buffer of `len` records.
+    let code = unsafe { halma_engine_pv(engine, moves.as_mut_ptr(), len, &mut got) };
+    assert_eq!(code, halma_result::Ok);
+    assert_eq!(got, len);
+    moves
+}
+
+const UNTOUCHED: halma_search_result = halma_search_result {
+    best_move: halma_move {
+        origin: 7,
+        destination: 7,
+        kind: 77,
+    },
+    score: 12345,
+    win_in: 99,
+    depth: 777,
+    seldepth: 777,
+    nodes: 777,
+    elapsed_ms: 777,
+    pv_len: 777,
+};
+
+#[test]
+fn node_limited_search_matches_the_rust_engine() {
+    for (rules, level, plies) in [("halma8", 10, 6), ("halma", 7, 2), ("halma3", 10, 3)] {
+        let g = game(rules, None);
+        let e = engine(level);
+        let mut rust_game = Game::new(rules.parse().unwrap());
+        let mut rust_engine = Engine::new(EngineOptions {
+            level: level as u8,
+            hash_mib: 4,
+            ..EngineOptions::default()
+        });
+        let stop = AtomicBool::new(false);
+        for _ in 0..plies {
+            let expected = rust_engine.search_game(&rust_game, Limits::nodes(3_000), &stop);
+            let mut got = UNTOUCHED;
+            // SAFETY: live handles and a valid output.
+            let code = unsafe { halma_engine_search(e, g, 0, 3_000, 0, &mut got) };
+            assert_eq!(code, halma_result::Ok, "{rules}");
+            assert_eq!(got.best_move, record_of(expected.best_move), "{rules}");
+            assert_eq!(got.score, expected.score);
+            assert_eq!(got.depth, expected.depth);
+            assert_eq!(got.seldepth, expected.seldepth);
+            assert_eq!(got.nodes, expected.nodes);
+            assert!(got.nodes <= 3_000 + 1_000, "{}", got.nodes);
+            assert_eq!(got.pv_len, expected.pv.len().max(1));
+            let line = pv(e);
+            assert_eq!(line.len(), got.pv_len);
+            assert_eq!(line[0], got.best_move);
+            let want: Vec<halma_move> = expected.pv.iter().map(|&m| record_of(m)).collect();
+            assert_eq!(line, want);
+            rust_game.play(expected.best_move).unwrap();
+            // SAFETY: a live game and a legal move record.
+            let played = unsafe { halma_game_play(g, &got.best_move) };
+            assert_eq!(played, halma_result::Ok);
+        }
+        // SAFETY: freed once.
+        unsafe {
+            halma_engine_free(e);
+            halma_game_free(g);
+        }
+    }
+}
+
+#[test]
+fn node_limited_search_is_deterministic_after_new_game() {
+    let g = game("halma", None);
+    let e = engine(10);
+    let mut first = UNTOUCHED;
+    let mut second = UNTOUCHED;
+    // SAFETY: live handles and valid outputs.
+    unsafe {
+        assert_eq!(
+            halma_engine_search(e, g, 0, 2_000, 0, &mut first),
+            halma_result::Ok
+        );
+        assert_eq!(halma_engine_new_game(e), halma_result::Ok);
+        assert_eq!(
+            halma_engine_search(e, g, 0, 2_000, 0, &mut second),
+            halma_result::Ok
+        );
+    }
+    let first_ms = first.elapsed_ms;
+    second.elapsed_ms = first_ms;
+    assert_eq!(first, second);
+    // Depth-limited and level-default searches give a legal move too.
+    let mut shallow = UNTOUCHED;
+    let mut level_default = UNTOUCHED;
+    let low = engine(3);
+    // SAFETY: live handles and valid outputs; freed once.
+    unsafe {
+        assert_eq!(
+            halma_engine_search(e, g, 2, 0, 0, &mut shallow),
+            halma_result::Ok
+        );
+        assert_eq!(shallow.depth, 2);
+        assert_eq!(
+            halma_engine_search(low, g, 0, 0, 0, &mut level_default),
+            halma_result::Ok
+        );
+        assert_eq!(halma_engine_set_level(low, 1), halma_result::Ok);
+        assert_eq!(
+            halma_engine_search(low, g, 0, 0, 0, &mut level_default),
+            halma_result::Ok
+        );
+        let mut clone = ptr::null_mut();
+        assert_eq!(halma_game_clone(g, &mut clone), halma_result::Ok);
+        assert_eq!(
+            halma_game_play(clone, &level_default.best_move),
+            halma_result::Ok
+        );
+        halma_game_free(clone);
+        assert_eq!(halma_game_clone(g, &mut clone), halma_result::Ok);
+        assert_eq!(halma_game_play(clone, &shallow.best_move), halma_result::Ok);
+        halma_game_free(clone);
+        halma_engine_free(low);
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+/// Pointers that may cross threads in the test (the ABI allows
+/// `halma_engine_stop` from another thread).
+#[derive(Clone, Copy)]
+struct Shared(*mut halma_engine);
+// SAFETY: the engine handle is used on the other thread only through
+// `halma_engine_stop`, which the ABI documents as thread-safe.
+unsafe impl Send for Shared {}
+
+#[test]
+fn stop_from_another_thread_ends_a_long_search() {
+    let g = game("halma", None);
+    let e = engine(10);
+    let shared = Shared(e);
+    let started = Instant::now();
+    let stopper = std::thread::spawn(move || {
+        let shared = shared;
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: a live handle; stop is allowed during a search.
+        unsafe { halma_engine_stop(shared.0) };
+    });
+    let mut got = UNTOUCHED;
+    // SAFETY: live handles and a valid output; no limit but a minute.
+    let code = unsafe { halma_engine_search(e, g, 0, 0, 60_000, &mut got) };
+    stopper.join().unwrap();
+    assert_eq!(code, halma_result::Ok);
+    let spent = started.elapsed();
+    assert!(spent < Duration::from_secs(20), "stopped after {spent:?}");
+    // SAFETY: a live game and a move record.
+    let played = unsafe { halma_game_play(g, &got.best_move) };
+    assert_eq!(played, halma_result::Ok);
+    // A stop before a search does not stop the next search (it clears the flag).
+    let mut next = UNTOUCHED;
+    // SAFETY: live handles and a valid output; freed once.
+    unsafe {
+        halma_engine_stop(e);
+        assert_eq!(
+            halma_engine_search(e, g, 3, 0, 0, &mut next),
+            halma_result::Ok
+        );
+        assert_eq!(next.depth, 3);
+        halma_engine_stop(ptr::null());
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+#[test]
+fn hostile_arguments_are_refused() {
+    let g = game("halma8", None);
+    let e = engine(5);
+    let mut out = UNTOUCHED;
+    let mut handle = ptr::null_mut::<halma_engine>();
+    // SAFETY: every pointer is NULL, live or valid for its output.
+    unsafe {
+        for (level, threads, hash) in [
+            (0, 1, 1),
+            (11, 1, 1),
+            (u32::MAX, 1, 1),
+            (5, 65, 1),
+            (5, 1, 4097),
+        ] {
+            assert_eq!(
+                halma_engine_new(level, threads, hash, &mut handle),
+                halma_result::InvalidArgument,
+                "{level} {threads} {hash}"
+            );
+            assert!(handle.is_null());
+        }
+        assert_eq!(
+            halma_engine_new(5, 0, 0, ptr::null_mut()),
+            halma_result::NullPointer
+        );
+        assert_eq!(halma_engine_new(5, 0, 0, &mut handle), halma_result::Ok);
+        halma_engine_free(handle);
+        halma_engine_free(ptr::null_mut());
+
+        assert_eq!(
+            halma_engine_search(ptr::null_mut(), g, 1, 0, 0, &mut out),
+            halma_result::NullPointer
+        );
+        assert_eq!(
+            halma_engine_search(e, ptr::null(), 1, 0, 0, &mut out),
+            halma_result::NullPointer
+        );
+        assert_eq!(
+            halma_engine_search(e, g, 1, 0, 0, ptr::null_mut()),
+            halma_result::NullPointer
+        );
+        let misaligned = (ptr::addr_of_mut!(out) as *mut u8)
+            .add(1)
+            .cast::<halma_search_result>();
+        assert_eq!(
+            halma_engine_search(e, g, 1, 0, 0, misaligned),
+            halma_result::InvalidArgument
+        );
+        assert_eq!(out, UNTOUCHED);
+
+        assert_eq!(
+            halma_engine_set_level(ptr::null_mut(), 3),
+            halma_result::NullPointer
+        );
+        assert_eq!(halma_engine_set_level(e, 0), halma_result::InvalidArgument);
+        assert_eq!(halma_engine_set_level(e, 11), halma_result::InvalidArgument);
+        assert_eq!(
+            halma_engine_new_game(ptr::null_mut()),
+            halma_result::NullPointer
+        );
+
+        // The principal variation: empty at first, too-small buffers untouched.
+        let mut len = 99;
+        assert_eq!(
+            halma_engine_pv(e, ptr::null_mut(), 0, &mut len),
+            halma_result::Ok
+        );
+        assert_eq!(len, 0);
+        assert_eq!(
+            halma_engine_pv(ptr::null(), ptr::null_mut(), 0, &mut len),
+            halma_result::NullPointer
+        );
+        assert_eq!(
+            halma_engine_pv(e, ptr::null_mut(), 0, ptr::null_mut()),
+            halma_result::NullPointer
+        );
+        assert_eq!(
+            halma_engine_search(e, g, 0, 500, 0, &mut out),
+            halma_result::Ok
+        );
+        assert!(out.pv_len >= 1);
+        let sentinel = halma_move {
+            origin: 9,
+            destination: 9,
+            kind: 99,
+        };
+        let mut small = vec![sentinel; out.pv_len - 1];
+        let mut len = 0;
+        assert_eq!(
+            halma_engine_pv(e, small.as_mut_ptr(), small.len(), &mut len),
+            halma_result::BufferTooSmall
+        );
+        assert_eq!(len, out.pv_len);
+        assert!(small.iter().all(|m| *m == sentinel));
+        assert_eq!(halma_engine_new_game(e), halma_result::Ok);
+        assert_eq!(
+            halma_engine_pv(e, ptr::null_mut(), 0, &mut len),
+            halma_result::Ok
+        );
+        assert_eq!(len, 0);
+
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+#[test]
+fn searching_a_finished_game_is_game_over() {
+    let finished = "bbbb4/bbb5/bb6/b7/7r/6rr/5rrr/4rrrr b";
+    let g = game("halma8", Some(finished));
+    let e = engine(10);
+    let mut out = UNTOUCHED;
+    // SAFETY: live handles and valid outputs; freed once.
+    unsafe {
+        assert_eq!(
+            halma_engine_search(e, g, 0, 1_000, 0, &mut out),
+            halma_result::GameOver
+        );
+        assert_eq!(out, UNTOUCHED);
+        let mut buf = [0u8; 256];
+        let mut len = 0;
+        assert_eq!(
+            halma_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut len),
+            halma_result::Ok
+        );
+        let detail = std::str::from_utf8(&buf[..len]).unwrap();
+        assert!(detail.contains("game is over"), "{detail}");
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+#[test]
+fn stops_racing_searches_and_engines_in_parallel_are_sound() {
+    // One engine searched repeatedly while another thread keeps stopping it,
+    // and a second engine searching at the same time on its own thread.
+    let g = game("halma8", None);
+    let e = engine(10);
+    let shared = Shared(e);
+    let done = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = done.clone();
+    let stopper = std::thread::spawn(move || {
+        let shared = shared;
+        while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+            // SAFETY: a live handle (freed only after this thread is joined).
+            unsafe { halma_engine_stop(shared.0) };
+            std::thread::yield_now();
+        }
+    });
+    let other = std::thread::spawn(|| {
+        let g = game("halma", None);
+        let e = engine(6);
+        let mut out = UNTOUCHED;
+        for _ in 0..5 {
+            // SAFETY: live handles owned by this thread and a valid output.
+            let code = unsafe { halma_engine_search(e, g, 0, 1_000, 0, &mut out) };
+            assert_eq!(code, halma_result::Ok);
+        }
+        // SAFETY: freed once.
+        unsafe {
+            halma_engine_free(e);
+            halma_game_free(g);
+        }
+    });
+    for _ in 0..20 {
+        let mut out = UNTOUCHED;
+        // SAFETY: live handles and a valid output; only stop runs concurrently.
+        let code = unsafe { halma_engine_search(e, g, 0, 0, 5_000, &mut out) };
+        assert_eq!(code, halma_result::Ok);
+        assert_ne!(out, UNTOUCHED);
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    stopper.join().unwrap();
+    other.join().unwrap();
+    // SAFETY: no other thread uses the handles any more; freed once.
+    unsafe {
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
