@@ -8,6 +8,9 @@ use std::ptr;
 use ::halma_rules::{write_record, Game, GameResult, Move, MoveKind, Rules, Seat, Square};
 use halma::*;
 
+mod common;
+use common::record_of;
+
 /// Calls an output-string function with a large buffer.
 fn text(f: impl FnOnce(*mut c_char, usize, *mut usize) -> halma_result) -> String {
     let mut buf = vec![0u8; 1 << 16];
@@ -18,27 +21,6 @@ fn text(f: impl FnOnce(*mut c_char, usize, *mut usize) -> halma_result) -> Strin
     );
     assert_eq!(buf[len], 0, "the text is NUL-terminated");
     String::from_utf8(buf[..len].to_vec()).unwrap()
-}
-
-fn record_of(mv: Move) -> halma_move {
-    if mv.is_pass() {
-        return halma_move {
-            origin: HALMA_NO_SQUARE,
-            destination: HALMA_NO_SQUARE,
-            kind: halma_move_kind::Pass as u32,
-        };
-    }
-    let kind = match mv.kind() {
-        MoveKind::Step => halma_move_kind::Step,
-        MoveKind::Jump => halma_move_kind::Jump,
-        MoveKind::Swap => halma_move_kind::Swap,
-        MoveKind::Pass => halma_move_kind::Pass,
-    };
-    halma_move {
-        origin: mv.from().index() as u16,
-        destination: mv.to().index() as u16,
-        kind: kind as u32,
-    }
 }
 
 /// A game made through the ABI, freed on drop.

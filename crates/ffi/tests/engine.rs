@@ -6,8 +6,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use ::halma_engine::{Engine, EngineOptions, Limits};
-use ::halma_rules::{Game, Move, MoveKind};
+use ::halma_rules::Game;
 use halma::*;
+
+mod common;
+use common::record_of;
 
 /// A game handle (freed by the caller).
 fn game(rules_text: &str, position: Option<&str>) -> *mut halma_game {
@@ -34,27 +37,6 @@ fn engine(level: u32) -> *mut halma_engine {
     assert_eq!(code, halma_result::Ok);
     assert!(!out.is_null());
     out
-}
-
-fn record_of(mv: Move) -> halma_move {
-    if mv.is_pass() {
-        return halma_move {
-            origin: HALMA_NO_SQUARE,
-            destination: HALMA_NO_SQUARE,
-            kind: halma_move_kind::Pass as u32,
-        };
-    }
-    let kind = match mv.kind() {
-        MoveKind::Step => halma_move_kind::Step,
-        MoveKind::Jump => halma_move_kind::Jump,
-        MoveKind::Swap => halma_move_kind::Swap,
-        MoveKind::Pass => halma_move_kind::Pass,
-    };
-    halma_move {
-        origin: mv.from().index() as u16,
-        destination: mv.to().index() as u16,
-        kind: kind as u32,
-    }
 }
 
 /// The principal variation of the engine's last search.
