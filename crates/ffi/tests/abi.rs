@@ -5,7 +5,7 @@
 use std::ffi::{c_char, CStr};
 use std::ptr;
 
-use ::halma_rules::{write_record, Game, GameResult, Move, MoveKind, Rules, Seat, Square};
+use ::halma_rules::{write_record, Game, GameResult, Move, Rules, Seat, Square};
 use halma::*;
 
 mod common;
