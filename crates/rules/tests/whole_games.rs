@@ -105,7 +105,7 @@ fn play_whole_game(rules: &Rules, seed: u64) -> Result<bool, TestCaseError> {
     let mut rng = SplitMix(seed);
     let mut game = Game::new(rules.clone());
     while game.moves().len() < MAX_PLIES {
-        let moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+        let moves: Vec<Move> = game.legal_moves().to_vec();
         prop_assert!(
             !moves.is_empty(),
             "an ongoing game always has a move (or pass)"
