@@ -209,7 +209,7 @@ impl MoveGenerator {
                 total += (locked.shift(direction) & self.empty & c.lock).count() as u64;
             }
         }
-        if c.long_jumps || !c.lock.is_empty() || !c.swap_onto.is_empty() {
+        if c.long_jumps {
             for origin in pieces {
                 let jumps = self.jumps(origin);
                 total += jumps.count() as u64;
@@ -219,13 +219,72 @@ impl MoveGenerator {
             }
             return total;
         }
+        if !c.lock.is_empty() || !c.swap_onto.is_empty() {
+            return total + self.count_constrained_jumps(pieces);
+        }
         for class in 0..4 {
             let own = pieces.word(class);
             if own != 0 {
-                total += count_jumps(own, &self.landings[class]);
+                total += count_jumps(own, &self.landings[class], 0);
             }
         }
         total
+    }
+
+    /// Jump and swap moves under camp-lock or spoil=swap (plain jumps).
+    #[inline(always)]
+    fn count_constrained_jumps(&self, pieces: Bitboard) -> u64 {
+        let c = &self.constraints;
+        let mut total = 0;
+        for class in 0..4 {
+            let own = pieces.word(class);
+            if own != 0 {
+                total += count_jumps(own, &self.landings[class], c.lock.word(class));
+            }
+        }
+        if !c.swap_onto.is_empty() {
+            let swappers = pieces & c.swap_from;
+            if self.swaps_possible(swappers) {
+                for origin in swappers {
+                    total += self.swaps(origin, self.jumps(origin)).count() as u64;
+                }
+            }
+        }
+        total
+    }
+
+    /// Whether any of `swappers` might have a swap move (plain jumps only): a
+    /// swap lands on `swap_onto` by a step from the piece or by a plain
+    /// segment from the piece or its closure. `false` proves there is none,
+    /// which is the common case (at the start the target camp is full of the
+    /// opponent's pieces, but nobody is near it), so the bulk count keeps the
+    /// component path.
+    fn swaps_possible(&self, swappers: Bitboard) -> bool {
+        if swappers.is_empty() {
+            return false;
+        }
+        // One flood from all swappers at once covers every closure (the lock
+        // only removes squares, so ignoring it keeps a superset).
+        let mut reach = [0u64; 4];
+        for (class, reached) in reach.iter_mut().enumerate() {
+            let seeds = swappers.word(class);
+            if seeds != 0 {
+                *reached = flood(seeds, &self.landings[class]);
+            }
+        }
+        let reach = Bitboard(reach);
+        let onto = self.constraints.swap_onto;
+        if !(swappers.neighbours() & onto).is_empty() {
+            return true;
+        }
+        // Squares two away from a swap square with a piece between: the only
+        // squares a last plain segment onto it can start from.
+        let mut sources = Bitboard::EMPTY;
+        for direction in Direction::ALL {
+            let back = direction.opposite();
+            sources |= (onto.shift(back) & self.occupied).shift(back);
+        }
+        !(sources & reach).is_empty()
     }
 
     /// The empty squares the piece on `origin` can step to.
@@ -251,40 +310,11 @@ impl MoveGenerator {
         let start = 1u64 << (origin.bit() & 63);
         let lock = self.constraints.lock.word(class);
         let land = &self.landings[class];
-        let mut reached = start;
-        let mut frontier = start;
-        if lock == 0 {
-            // The hot loop: eight shift-and-mask operations on one word per round.
-            loop {
-                let mut next = 0;
-                for direction in Direction::ALL {
-                    next |= shift_unmasked(frontier, direction) & land[direction as usize];
-                }
-                next &= !reached;
-                if next == 0 {
-                    break;
-                }
-                reached |= next;
-                frontier = next;
-            }
+        let reached = if lock == 0 {
+            flood(start, land)
         } else {
-            loop {
-                let mut next = 0;
-                let outside = frontier & !lock;
-                let inside = frontier & lock;
-                for direction in Direction::ALL {
-                    let d = direction as usize;
-                    next |= shift_unmasked(outside, direction) & land[d];
-                    next |= shift_unmasked(inside, direction) & land[d] & lock;
-                }
-                next &= !reached;
-                if next == 0 {
-                    break;
-                }
-                reached |= next;
-                frontier = next;
-            }
-        }
+            flood_locked(start, land, lock)
+        };
         in_class(class, reached & !start)
     }
 
@@ -536,8 +566,15 @@ impl MoveGenerator {
 /// disjoint, so the sum over pieces of their closure sizes is the sum over
 /// components of (squares in it) x (pieces with a first segment into it):
 /// one flood fill per component, and no work per piece.
+///
+/// Camp-lock (`lock`, the squares no segment may leave) breaks the symmetry
+/// only inside components that hold a lock square: there each entering piece
+/// gets its own locked flood, restricted to the component. Components clear
+/// of the lock, usually all of them, keep the shared count.
 #[inline(always)]
-fn count_jumps(own: u64, land: &[u64; 8]) -> u64 {
+fn count_jumps(own: u64, land: &[u64; 8], lock: u64) -> u64 {
+    let free = own & !lock;
+    let locked = own & lock;
     let mut hops_by_direction = [0u64; 8];
     let mut first_hops = 0;
     // Squares with a jump edge to another empty square: the rest are
@@ -546,8 +583,12 @@ fn count_jumps(own: u64, land: &[u64; 8]) -> u64 {
     let mut has_edge = 0;
     for direction in Direction::ALL {
         let d = direction as usize;
-        hops_by_direction[d] = shift_unmasked(own, direction) & land[d];
-        first_hops |= hops_by_direction[d];
+        let mut hops = shift_unmasked(free, direction) & land[d];
+        if locked != 0 {
+            hops |= shift_unmasked(locked, direction) & land[d] & lock;
+        }
+        hops_by_direction[d] = hops;
+        first_hops |= hops;
         has_edge |= shift_unmasked(land[d], direction.opposite());
     }
     let mut total = 0;
@@ -565,7 +606,17 @@ fn count_jumps(own: u64, land: &[u64; 8]) -> u64 {
             let landings = component & land[direction as usize];
             entering |= shift_unmasked(landings, direction.opposite());
         }
-        total += component.count_ones() as u64 * (entering & own).count_ones() as u64;
+        if component & lock == 0 {
+            // Locked pieces never land outside the lock, so only free ones enter.
+            total += component.count_ones() as u64 * (entering & free).count_ones() as u64;
+        } else {
+            let mut pieces = entering & own;
+            while pieces != 0 {
+                let piece = pieces & pieces.wrapping_neg();
+                pieces &= pieces - 1;
+                total += (flood_locked(piece, land, lock) & component).count_ones() as u64;
+            }
+        }
         remaining &= !component;
     }
     total
@@ -580,6 +631,30 @@ fn flood(seed: u64, land: &[u64; 8]) -> u64 {
         let mut next = 0;
         for direction in Direction::ALL {
             next |= shift_unmasked(frontier, direction) & land[direction as usize];
+        }
+        next &= !reached;
+        if next == 0 {
+            return reached;
+        }
+        reached |= next;
+        frontier = next;
+    }
+}
+
+/// Like [`flood`], under camp-lock: a segment from a square of `lock` must
+/// land in `lock`.
+#[inline(always)]
+fn flood_locked(seed: u64, land: &[u64; 8], lock: u64) -> u64 {
+    let mut reached = seed;
+    let mut frontier = seed;
+    loop {
+        let mut next = 0;
+        let outside = frontier & !lock;
+        let inside = frontier & lock;
+        for direction in Direction::ALL {
+            let d = direction as usize;
+            next |= shift_unmasked(outside, direction) & land[d];
+            next |= shift_unmasked(inside, direction) & land[d] & lock;
         }
         next &= !reached;
         if next == 0 {
