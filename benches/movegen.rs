@@ -1,21 +1,27 @@
 //! Move-generation benchmarks on the fixed positions of `benches/positions.tsv`
 //! (issue 5, items 1 and 2), each measured next to the plain baseline
-//! generator of `halma-reference` in the same criterion group and run:
+//! generator of `benches/baseline` in the same criterion group and run, so
+//! that every result is a ratio taken side by side. The baseline is what a
+//! careful programmer writes without bitboards: a mailbox with sentinel
+//! borders, piece lists, a breadth-first jump search per piece with a stamp
+//! array as visited set (which de-duplicates moves by origin and
+//! destination), bulk counting at the last perft ply.
 //!
 //! - `legal_moves/<position>`: every legal move, listed by `Rules::legal_moves`
-//!   (allocating and sorted), by the allocation-free per-piece
-//!   `MoveGenerator` path (destination sets, counted), and by
-//!   `halma_reference::legal_moves` (square arrays, path search; it also
-//!   builds each move's canonical path);
+//!   (allocating and sorted) against the baseline's list (allocating,
+//!   unordered), and counted by the allocation-free per-piece
+//!   `MoveGenerator` path (destination sets) against the baseline's count;
 //! - `jump_closure/<position>`: the jump closure of the piece of the side to
 //!   move with the most jump destinations;
 //! - `make_unmake/<position>`: make + undo of every legal move;
 //! - `hash/<position>`: the incremental Zobrist update of every legal move
 //!   (step and jump moves) against one hash from scratch;
 //! - `perft/<position>`: perft at the file's fixed depth with bulk counting,
-//!   `halma` against `reference`. Both counts are asserted on every iteration
-//!   against the reference count computed once at setup, so a wrong fast
-//!   generator cannot pass. Throughput is in perft leaves.
+//!   `halma` against `baseline`, single-threaded. Both counts are asserted on
+//!   every iteration against the baseline's count computed once at setup
+//!   (`tests/baseline_perft.rs` checks the baseline against the rule book's
+//!   reference counts), so a wrong fast generator cannot pass. Throughput is
+//!   in perft leaves. `examples/perft_vs_baseline.rs` adds two threads.
 //!
 //! Run with `cargo bench --bench movegen` (a filter such as
 //! `cargo bench --bench movegen -- perft/` selects groups).
@@ -26,9 +32,9 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use halma_core::zobrist;
 use halma_core::{MoveKind, Position};
-use halma_reference::{RefPosition, RefRules};
 use halma_rules::Rules;
 
+mod baseline;
 mod common;
 
 /// One benchmark position, parsed by both generators and checked against each other.
@@ -36,12 +42,11 @@ struct Case {
     name: &'static str,
     rules: Rules,
     position: Position,
-    ref_rules: RefRules,
-    ref_position: RefPosition,
+    baseline: baseline::Position,
     perft_depth: u32,
 }
 
-/// Parses every position of `positions.tsv` with `halma` and the reference,
+/// Parses every position of `positions.tsv` with `halma` and the baseline,
 /// and checks that both agree on the number of legal moves.
 fn cases() -> Vec<Case> {
     common::positions()
@@ -53,21 +58,19 @@ fn cases() -> Vec<Case> {
             let position = rules
                 .parse_position(position_text)
                 .unwrap_or_else(|e| panic!("{name}: position {position_text:?}: {e}"));
-            let ref_rules = halma_reference::parse_rules(rules_text)
-                .unwrap_or_else(|e| panic!("{name}: reference rules {rules_text:?}: {e}"));
-            let ref_position = halma_reference::parse_position(&ref_rules, position_text)
-                .unwrap_or_else(|e| panic!("{name}: reference position {position_text:?}: {e}"));
+            let baseline = baseline::Position::new(rules_text, position_text);
             assert_eq!(
                 rules.legal_moves(&position).len(),
-                halma_reference::legal_moves(&ref_rules, &ref_position).len(),
-                "{name}: halma and the reference disagree on the number of legal moves"
+                baseline::Generator::new()
+                    .legal_moves(&mut baseline.clone())
+                    .len(),
+                "{name}: halma and the baseline disagree on the number of legal moves"
             );
             Case {
                 name,
                 rules,
                 position,
-                ref_rules,
-                ref_position,
+                baseline,
                 perft_depth,
             }
         })
@@ -100,11 +103,18 @@ fn legal_moves(c: &mut Criterion) {
         group.bench_function("halma", |b| {
             b.iter(|| case.rules.legal_moves(black_box(&case.position)))
         });
+        // The baseline lifts each piece off its board while it moves, so it
+        // needs its own copy.
+        let mut position = case.baseline.clone();
+        let mut generator = baseline::Generator::new();
+        group.bench_function("baseline", |b| {
+            b.iter(|| generator.legal_moves(black_box(&mut position)))
+        });
         group.bench_function("halma_piece_moves", |b| {
             b.iter(|| count_piece_moves(&case.rules, black_box(&case.position)))
         });
-        group.bench_function("reference", |b| {
-            b.iter(|| halma_reference::legal_moves(&case.ref_rules, black_box(&case.ref_position)))
+        group.bench_function("baseline_count", |b| {
+            b.iter(|| generator.count_moves(black_box(&mut position)))
         });
         group.finish();
     }
@@ -220,22 +230,26 @@ fn perft(c: &mut Criterion) {
     for case in cases() {
         let depth = case.perft_depth;
         let started = Instant::now();
-        let expected = halma_reference::perft(&case.ref_rules, &case.ref_position, depth);
-        // Flat sampling needs at least one iteration per sample: give the
-        // baseline the time for its 10 samples (avoids criterion's warning).
-        let reference_time = (started.elapsed() * 15).max(Duration::from_secs(1));
+        let expected = baseline::perft(&case.baseline, depth);
+        let baseline_once = started.elapsed();
+        let started = Instant::now();
         assert_eq!(
             case.rules.perft(&case.position, depth),
             expected,
-            "{}: halma perft({depth}) differs from the reference",
+            "{}: halma perft({depth}) differs from the baseline",
             case.name
         );
+        let halma_once = started.elapsed();
+        // Flat sampling needs at least one iteration per sample: give each
+        // generator the time for its 10 samples (avoids criterion's warning;
+        // either may be the slower, as with long jumps).
+        let budget = |once: Duration| (once * 15).max(Duration::from_secs(1));
         let mut group = c.benchmark_group(format!("perft/{}", case.name));
         group
             .sample_size(10)
             .sampling_mode(SamplingMode::Flat)
             .warm_up_time(Duration::from_millis(200))
-            .measurement_time(Duration::from_secs(1));
+            .measurement_time(budget(halma_once));
         group.throughput(Throughput::Elements(expected));
         group.bench_function(format!("halma/depth{depth}"), |b| {
             b.iter(|| {
@@ -244,14 +258,13 @@ fn perft(c: &mut Criterion) {
                 count
             })
         });
-        group.measurement_time(reference_time);
-        group.bench_function(format!("reference/depth{depth}"), |b| {
+        group.measurement_time(budget(baseline_once));
+        group.bench_function(format!("baseline/depth{depth}"), |b| {
             b.iter(|| {
-                let count =
-                    halma_reference::perft(&case.ref_rules, black_box(&case.ref_position), depth);
+                let count = baseline::perft(black_box(&case.baseline), depth);
                 assert_eq!(
                     count, expected,
-                    "{}: wrong reference perft({depth})",
+                    "{}: wrong baseline perft({depth})",
                     case.name
                 );
                 count

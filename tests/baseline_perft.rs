@@ -1,0 +1,91 @@
+//! The plain baseline generator of `benches/baseline` (the yardstick of the
+//! benchmarks) must count right, or its ratios mean nothing: it has to
+//! reproduce every line of `../shared/perft/reference.tsv`, on one thread
+//! and on two, and agree with `halma_rules` perft on every position of
+//! `benches/positions.tsv` at the file's depth.
+//!
+//! Every case runs at its full depth even in the dev profile, where this
+//! file and the baseline compile at opt-level 0: about 5 s on two cores.
+
+#[path = "../benches/baseline/mod.rs"]
+mod baseline;
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+
+use halma_rules::Rules;
+
+/// The rule book's reference counts, beside this repository.
+fn reference_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/perft/reference.tsv")
+}
+
+#[test]
+fn baseline_reproduces_every_reference_line() {
+    let path = reference_file();
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (number, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(
+            fields.len(),
+            4,
+            "line {}: expected 4 tab-separated fields",
+            number + 1
+        );
+        let position = baseline::Position::new(fields[0], fields[1]);
+        let depth: u32 = fields[2].parse().expect("depth");
+        let expected: u64 = fields[3].parse().expect("count");
+        let single = baseline::perft(&position, depth);
+        let threaded = baseline::perft_threads(&position, depth, 2);
+        if (single, threaded) != (expected, expected) {
+            failures.push(format!(
+                "line {}: {line}: got {single} on one thread, {threaded} on two",
+                number + 1
+            ));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 42, "only {checked} reference lines found");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} lines differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn baseline_agrees_with_halma_on_every_bench_position() {
+    let mut failures = Vec::new();
+    for (name, rules_text, position_text, depth) in common::positions() {
+        let rules: Rules = rules_text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let position = rules
+            .parse_position(position_text)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let expected = rules.perft(&position, depth);
+        let got = baseline::perft(&baseline::Position::new(rules_text, position_text), depth);
+        if got != expected {
+            failures.push(format!("{name}: baseline {got}, halma {expected}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn baseline_lists_as_many_moves_as_it_counts() {
+    for (name, rules_text, position_text, _) in common::positions() {
+        let mut position = baseline::Position::new(rules_text, position_text);
+        let mut generator = baseline::Generator::new();
+        let listed = generator.legal_moves(&mut position).len() as u64;
+        assert_eq!(generator.count_moves(&mut position), listed, "{name}");
+        assert_eq!(baseline::perft(&position, 1), listed, "{name}");
+    }
+}
