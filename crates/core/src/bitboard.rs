@@ -70,19 +70,23 @@ impl Bitboard {
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, square: Square) {
-        *self |= Bitboard::from_square(square);
+        let bit = square.bit();
+        self.0[(bit >> 6) as usize] |= 1 << (bit & 63);
     }
 
     /// Removes a square.
     #[inline]
     pub fn remove(&mut self, square: Square) {
-        *self -= Bitboard::from_square(square);
+        let bit = square.bit();
+        self.0[(bit >> 6) as usize] &= !(1 << (bit & 63));
     }
 
     /// Adds or removes a square.
     #[inline]
     pub fn toggle(&mut self, square: Square) {
-        *self ^= Bitboard::from_square(square);
+        // One word, not four: make and unmake toggle squares at every node.
+        let bit = square.bit();
+        self.0[(bit >> 6) as usize] ^= 1 << (bit & 63);
     }
 
     /// Number of squares in the set.

@@ -332,8 +332,8 @@ impl Position {
                 debug_assert!(self.pieces(mover).contains(mv.from));
                 debug_assert!(!self.occupied.contains(mv.to));
                 self.relocate(mover, mv.from, mv.to);
-                let both = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
-                self.occupied ^= both;
+                self.occupied.toggle(mv.from);
+                self.occupied.toggle(mv.to);
             }
             MoveKind::Swap => {
                 debug_assert!(self.pieces(mover).contains(mv.from));
@@ -356,8 +356,8 @@ impl Position {
             MoveKind::Step | MoveKind::Jump => {
                 debug_assert!(self.pieces(mover).contains(mv.to));
                 self.relocate(mover, mv.to, mv.from);
-                let both = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
-                self.occupied ^= both;
+                self.occupied.toggle(mv.from);
+                self.occupied.toggle(mv.to);
             }
             MoveKind::Swap => {
                 let displaced = self
@@ -371,8 +371,9 @@ impl Position {
 
     #[inline]
     fn relocate(&mut self, seat: Seat, from: Square, to: Square) {
-        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.pieces[seat.index()] ^= both;
+        let pieces = &mut self.pieces[seat.index()];
+        pieces.toggle(from);
+        pieces.toggle(to);
         self.hash ^= zobrist::piece_key(seat, from) ^ zobrist::piece_key(seat, to);
     }
 

@@ -121,19 +121,27 @@ impl SeatSet {
     /// `seat` itself when it is the only one.
     #[inline]
     pub fn next_after(self, seat: Seat) -> Seat {
-        (1..=4)
-            .map(|k| Seat::ALL[(seat as usize + k) % 4])
-            .find(|&s| self.contains(s))
-            .unwrap_or(seat)
+        // The set doubled to 8 bits and read from the seat after `seat`: the
+        // lowest bit left is the distance to the next seat in play, without a loop.
+        let doubled = u32::from(self.0) | u32::from(self.0) << 4;
+        let ahead = doubled >> (seat as u32 + 1);
+        if ahead == 0 {
+            return seat;
+        }
+        Seat::ALL[(seat as usize + 1 + ahead.trailing_zeros() as usize) % 4]
     }
 
     /// The seat that played before `seat`.
     #[inline]
     pub fn previous_before(self, seat: Seat) -> Seat {
-        (1..=4)
-            .map(|k| Seat::ALL[(seat as usize + 4 - k) % 4])
-            .find(|&s| self.contains(s))
-            .unwrap_or(seat)
+        // As `next_after`, looking down from the seat before `seat`.
+        let doubled = u32::from(self.0) | u32::from(self.0) << 4;
+        let behind = doubled & ((1 << (seat as u32 + 4)) - 1);
+        if behind == 0 {
+            return seat;
+        }
+        let highest = 31 - behind.leading_zeros() as usize;
+        Seat::ALL[highest % 4]
     }
 
     /// The seats in turn order starting with `first` (which need not be in the set).
@@ -161,6 +169,29 @@ mod tests {
             three.starting_from(Seat::Green).collect::<Vec<_>>(),
             [Seat::Green, Seat::Blue, Seat::Red]
         );
+    }
+
+    /// The bit tricks against the plain walk round the table, for every set
+    /// and seat (the seat itself may be out of the set, as after a setup).
+    #[test]
+    fn next_and_previous_match_a_walk_round_the_table() {
+        for bits in 0u8..16 {
+            let set = SeatSet(bits);
+            for seat in Seat::ALL {
+                let walk = |step: usize| {
+                    (1..=4)
+                        .map(|k| Seat::ALL[(seat as usize + k * step) % 4])
+                        .find(|&s| set.contains(s))
+                        .unwrap_or(seat)
+                };
+                assert_eq!(set.next_after(seat), walk(1), "{bits:04b} after {seat}");
+                assert_eq!(
+                    set.previous_before(seat),
+                    walk(3),
+                    "{bits:04b} before {seat}"
+                );
+            }
+        }
     }
 
     #[test]
