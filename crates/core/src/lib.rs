@@ -28,6 +28,8 @@ mod bitboard;
 mod layout;
 mod longjump;
 mod movegen;
+#[cfg(test)]
+mod movegen_tests;
 mod moves;
 mod position;
 mod seat;

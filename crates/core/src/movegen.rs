@@ -128,7 +128,7 @@ impl MoveGenerator {
         }
         let long = constraints
             .long_jumps
-            .then(|| Box::new(LongJumpTable::new(board, occupied)));
+            .then(|| LongJumpTable::new(board, occupied));
         MoveGenerator {
             board,
             empty,
@@ -210,14 +210,7 @@ impl MoveGenerator {
             }
         }
         if c.long_jumps {
-            for origin in pieces {
-                let jumps = self.jumps(origin);
-                total += jumps.count() as u64;
-                if !c.swap_onto.is_empty() {
-                    total += self.swaps(origin, jumps).count() as u64;
-                }
-            }
-            return total;
+            return total + self.long_jump_moves(pieces);
         }
         if !c.lock.is_empty() || !c.swap_onto.is_empty() {
             return total + self.count_constrained_jumps(pieces);
@@ -226,6 +219,83 @@ impl MoveGenerator {
             let own = pieces.word(class);
             if own != 0 {
                 total += count_jumps(own, &self.landings[class], 0);
+            }
+        }
+        total
+    }
+
+    /// The jump and swap moves of `pieces` with long jumps. Kept out of
+    /// line, so that the plain bulk count, the hottest code of plain
+    /// variants, compiles as if long jumps did not exist.
+    #[inline(never)]
+    fn long_jump_moves(&self, pieces: Bitboard) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `long_jump_moves_popcnt` only needs the popcnt
+            // instruction, which the CPU was just detected to have.
+            return unsafe { self.long_jump_moves_popcnt(pieces) };
+        }
+        self.long_jump_moves_inline(pieces)
+    }
+
+    /// [`long_jump_moves`](Self::long_jump_moves) compiled with the popcnt
+    /// instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn long_jump_moves_popcnt(&self, pieces: Bitboard) -> u64 {
+        self.long_jump_moves_inline(pieces)
+    }
+
+    #[inline(always)]
+    fn long_jump_moves_inline(&self, pieces: Bitboard) -> u64 {
+        let c = &self.constraints;
+        let table = self.long.as_deref().expect("long jumps have tables");
+        if c.lock.is_empty() && c.swap_onto.is_empty() {
+            return self.count_long_jumps(table, pieces);
+        }
+        let mut total = 0;
+        for origin in pieces {
+            let jumps = self.jumps(origin);
+            total += jumps.count() as u64;
+            if !c.swap_onto.is_empty() {
+                total += self.swaps(origin, jumps).count() as u64;
+            }
+        }
+        total
+    }
+
+    /// Long-jump moves of `pieces` without camp-lock or swaps.
+    ///
+    /// Long segments are reversible like plain ones (the stretch from either
+    /// end reads the same), so the components argument of `count_jumps`
+    /// holds on the jump graph `G` of the tables, except that a moving
+    /// piece's origin is empty: pieces for which that changes their class's
+    /// graph ([`LongJumpTable::crossing`]) get their own exact closure, the
+    /// rest share the component count.
+    #[inline(always)]
+    fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard) -> u64 {
+        let mut total = 0;
+        for class in 0..4 {
+            let own = pieces.word(class);
+            if own == 0 {
+                continue;
+            }
+            // Each square is visited once per search, so per-square
+            // adjacency beats whole-word rounds over every table entry.
+            let adjacency = table.adjacency(class);
+            let mut crossing = own & table.crossing(class);
+            while crossing != 0 {
+                let bit = crossing.trailing_zeros();
+                crossing &= crossing - 1;
+                let origin = Square::from_bit((class as u32 * 64 + bit) as u8);
+                total += self
+                    .closure_crossing(table, origin, &adjacency)
+                    .count_ones() as u64;
+            }
+            let clean = own & !table.crossing(class);
+            if clean != 0 {
+                let has_edge = table.any_source(class) & self.empty.word(class);
+                total += count_long_components(&adjacency, clean, has_edge);
             }
         }
         total
@@ -327,7 +397,7 @@ impl MoveGenerator {
         let start = 1u64 << (origin.bit() & 63);
         let lock = self.constraints.lock.word(class);
         let empty = self.empty.word(class);
-        let stretch = self.empty | Bitboard::from_square(origin);
+        let occupied = self.occupied - Bitboard::from_square(origin);
         // through_origin[d]: squares of the class whose segment in direction d crosses the origin.
         let through_origin = Direction::ALL.map(|d| ray(origin, d.opposite()).word(class));
         let mut reached = start;
@@ -341,23 +411,20 @@ impl MoveGenerator {
                 if plain & lock != 0 {
                     next |= table.landings_in(class, plain & lock, direction) & lock;
                 }
-                if crossing != 0 {
-                    let landing = in_class(class, empty & !reached);
-                    let from = in_class(class, crossing);
-                    next |= self
-                        .segments_in(from - self.constraints.lock, direction, stretch, landing)
-                        .word(class);
-                    let inside = from & self.constraints.lock;
-                    if !inside.is_empty() {
-                        next |= self
-                            .segments_in(
-                                inside,
-                                direction,
-                                stretch,
-                                landing & self.constraints.lock,
-                            )
-                            .word(class);
-                    }
+                let mut crossing = crossing;
+                while crossing != 0 {
+                    let bit = crossing.trailing_zeros();
+                    crossing &= crossing - 1;
+                    let landing = self.landing_without(
+                        Square::from_bit((class as u32 * 64 + bit) as u8),
+                        direction,
+                        occupied,
+                    );
+                    next |= if lock >> bit & 1 != 0 {
+                        landing & lock
+                    } else {
+                        landing
+                    };
                 }
             }
             next &= empty & !reached;
@@ -370,7 +437,74 @@ impl MoveGenerator {
         in_class(class, reached & !start)
     }
 
-    /// The squares the piece on `origin` can swap with (none unless `origin`
+    /// The landing (as a bit of `from`'s class word, or 0) of the one segment
+    /// from `from` in `direction` when the pieces are `occupied`: a scalar
+    /// walk for a single source, where the set-wise tables would be wrong.
+    #[inline]
+    fn landing_without(&self, from: Square, direction: Direction, occupied: Bitboard) -> u64 {
+        // Off-board squares stop a segment like pieces, but cannot be jumped.
+        let blocked = occupied | !self.board;
+        let Some(half) = nearest(from, direction, ray(from, direction) & blocked) else {
+            return 0;
+        };
+        let (Some(jumped), Some(landing)) = (
+            from.offset(direction, half),
+            from.offset(direction, 2 * half),
+        ) else {
+            return 0;
+        };
+        if !occupied.contains(jumped) {
+            return 0;
+        }
+        // The squares after the jumped piece, landing included.
+        let beyond = ray(jumped, direction) - ray(landing, direction);
+        if (beyond & blocked).is_empty() {
+            1 << (landing.bit() & 63)
+        } else {
+            0
+        }
+    }
+
+    /// The closure of a piece whose origin changes its class's jump graph
+    /// ([`LongJumpTable::crossing`]), no camp-lock: a search of the exact
+    /// graph over the shared adjacency of the tables' graph `G`. The two
+    /// differ only in segments crossing the origin, which run along its lines
+    /// towards it from either end, so for a square on a line through the
+    /// origin the one segment towards it is replaced by a scalar walk.
+    fn closure_crossing(
+        &self,
+        table: &LongJumpTable,
+        origin: Square,
+        adjacency: &[u64; 64],
+    ) -> u64 {
+        let class = class_of(origin);
+        let start = 1u64 << (origin.bit() & 63);
+        let occupied = self.occupied - Bitboard::from_square(origin);
+        let mut lines = 0;
+        for direction in Direction::ALL {
+            lines |= ray(origin, direction).word(class);
+        }
+        let mut reached = start;
+        let mut todo = start;
+        while todo != 0 {
+            let bit = todo.trailing_zeros();
+            todo &= todo - 1;
+            let square = 1u64 << bit;
+            let mut next = adjacency[bit as usize];
+            if lines & square != 0 {
+                let from = Square::from_bit((class as u32 * 64 + bit) as u8);
+                let (toward, _) = Direction::between(from, origin).expect("on a line");
+                next &= !table.landings_in(class, square, toward);
+                next |= self.landing_without(from, toward, occupied);
+            }
+            next &= !reached;
+            reached |= next;
+            todo |= next;
+        }
+        reached & !start
+    }
+
+    /// The squares the piece on `origin` can swap with    /// The squares the piece on `origin` can swap with (none unless `origin`
     /// is in [`Constraints::swap_from`]): a foreign piece in `swap_onto` reached by a step, or by a last jump
     /// segment from the origin or any square of its jump closure `jumps`.
     pub fn swaps(&self, origin: Square, jumps: Bitboard) -> Bitboard {
@@ -620,6 +754,89 @@ fn count_jumps(own: u64, land: &[u64; 8], lock: u64) -> u64 {
         remaining &= !component;
     }
     total
+}
+
+/// The number of long-jump moves of the pieces `own` of one class, none of
+/// which changes its class's jump graph by leaving its origin: each piece's
+/// closure is the union of the components of the tables' graph that its
+/// first segments land in (see `count_jumps`). `adjacency` is that graph
+/// (with the pieces' own first segments), `has_edge` its empty squares with
+/// an edge.
+#[inline(always)]
+fn count_long_components(adjacency: &[u64; 64], own: u64, has_edge: u64) -> u64 {
+    let mut first_hops = 0;
+    let mut pieces = own;
+    while pieces != 0 {
+        first_hops |= adjacency[pieces.trailing_zeros() as usize];
+        pieces &= pieces - 1;
+    }
+    // A landing with no edge is a component of its own, entered by every
+    // piece landing there (a piece lands on a square in one direction only).
+    let mut total = 0;
+    let single = first_hops & !has_edge;
+    if single != 0 {
+        let mut pieces = own;
+        while pieces != 0 {
+            total += (adjacency[pieces.trailing_zeros() as usize] & single).count_ones() as u64;
+            pieces &= pieces - 1;
+        }
+    }
+    let mut remaining = first_hops & has_edge;
+    while remaining != 0 {
+        let component = flood_adjacency(adjacency, remaining & remaining.wrapping_neg());
+        let mut entering = 0;
+        let mut pieces = own;
+        while pieces != 0 {
+            entering += (adjacency[pieces.trailing_zeros() as usize] & component != 0) as u64;
+            pieces &= pieces - 1;
+        }
+        total += component.count_ones() as u64 * entering;
+        remaining &= !component;
+    }
+    total
+}
+
+/// Every square reachable from `seed` in the graph `adjacency`.
+#[inline(always)]
+fn flood_adjacency(adjacency: &[u64; 64], seed: u64) -> u64 {
+    let mut reached = seed;
+    let mut todo = seed;
+    while todo != 0 {
+        let next = adjacency[todo.trailing_zeros() as usize] & !reached;
+        todo &= todo - 1;
+        reached |= next;
+        todo |= next;
+    }
+    reached
+}
+
+/// The square nearest to `from` among `ahead` (squares of the ray from
+/// `from` in `direction`), as a distance, or `None` when `ahead` is empty.
+#[inline]
+fn nearest(from: Square, direction: Direction, ahead: Bitboard) -> Option<u8> {
+    let (dx, dy) = direction.delta();
+    let increasing = dy * 8 + dx > 0;
+    // The ray's squares are monotonic in bit order within each word, so the
+    // nearest of each word is its first or last bit.
+    let mut best = None;
+    for word in 0..4 {
+        let w = ahead.word(word);
+        if w != 0 {
+            let bit = if increasing {
+                w.trailing_zeros()
+            } else {
+                63 - w.leading_zeros()
+            };
+            let square = Square::from_bit((word as u32 * 64 + bit) as u8);
+            let distance = if dx != 0 {
+                square.file().abs_diff(from.file())
+            } else {
+                square.rank().abs_diff(from.rank())
+            };
+            best = Some(best.map_or(distance, |b: u8| b.min(distance)));
+        }
+    }
+    best
 }
 
 /// Every square reachable from `seed` by plain jump segments landing on `land`.
