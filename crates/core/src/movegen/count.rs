@@ -1,0 +1,317 @@
+//! Bulk counting: the number of moves of a side without listing them, for
+//! perft's last ply. Jump moves are counted by the connected components of
+//! the jump graph, not piece by piece.
+
+use super::*;
+
+impl MoveGenerator {
+    /// The number of moves of the pieces on `pieces` (steps, jumps and
+    /// swaps), without listing them: perft's bulk count at the last ply.
+    ///
+    /// With only plain jumps and no lock, steps are counted for all pieces at
+    /// once (each piece and direction with an empty target is one move), and
+    /// jumps by the components of the jump graph (see `count_jumps`).
+    pub fn count_moves(&self, pieces: Bitboard) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `count_moves_popcnt` only needs the popcnt instruction,
+            // which the CPU was just detected to have.
+            return unsafe { self.count_moves_popcnt(pieces) };
+        }
+        self.count_moves_inline(pieces)
+    }
+
+    /// [`count_moves`](Self::count_moves) compiled with the popcnt instruction,
+    /// which the portable x86-64 baseline lacks: population counts are the
+    /// bulk count's most frequent operation.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_moves_popcnt(&self, pieces: Bitboard) -> u64 {
+        self.count_moves_inline(pieces)
+    }
+
+    #[inline(always)]
+    fn count_moves_inline(&self, pieces: Bitboard) -> u64 {
+        let c = &self.constraints;
+        let mut total = 0u64;
+        // Steps: every (piece, direction) pair with an empty target is one move;
+        // under camp-lock a piece inside the lock set steps only within it.
+        let locked = pieces & c.lock;
+        if locked.is_empty() {
+            for direction in Direction::ALL {
+                total += (pieces.shift(direction) & self.empty).count() as u64;
+            }
+        } else {
+            let free = pieces - c.lock;
+            for direction in Direction::ALL {
+                total += (free.shift(direction) & self.empty).count() as u64;
+                total += (locked.shift(direction) & self.empty & c.lock).count() as u64;
+            }
+        }
+        if c.long_jumps {
+            return total + self.long_jump_moves(pieces);
+        }
+        if !c.lock.is_empty() || !c.swap_onto.is_empty() {
+            return total + self.count_constrained_jumps(pieces);
+        }
+        for class in 0..4 {
+            let own = pieces.word(class);
+            if own != 0 {
+                total += count_jumps(own, &self.landings[class], 0);
+            }
+        }
+        total
+    }
+
+    /// The jump and swap moves of `pieces` with long jumps. Kept out of
+    /// line, so that the plain bulk count, the hottest code of plain
+    /// variants, compiles as if long jumps did not exist.
+    #[inline(never)]
+    fn long_jump_moves(&self, pieces: Bitboard) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `long_jump_moves_popcnt` only needs the popcnt
+            // instruction, which the CPU was just detected to have.
+            return unsafe { self.long_jump_moves_popcnt(pieces) };
+        }
+        self.long_jump_moves_inline(pieces)
+    }
+
+    /// [`long_jump_moves`](Self::long_jump_moves) compiled with the popcnt
+    /// instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn long_jump_moves_popcnt(&self, pieces: Bitboard) -> u64 {
+        self.long_jump_moves_inline(pieces)
+    }
+
+    #[inline(always)]
+    fn long_jump_moves_inline(&self, pieces: Bitboard) -> u64 {
+        let c = &self.constraints;
+        let table = self.long.as_deref().expect("long jumps have tables");
+        if c.lock.is_empty() && c.swap_onto.is_empty() {
+            return self.count_long_jumps(table, pieces);
+        }
+        let mut total = 0;
+        for origin in pieces {
+            let jumps = self.jumps(origin);
+            total += jumps.count() as u64;
+            if !c.swap_onto.is_empty() {
+                total += self.swaps(origin, jumps).count() as u64;
+            }
+        }
+        total
+    }
+
+    /// Long-jump moves of `pieces` without camp-lock or swaps.
+    ///
+    /// Long segments are reversible like plain ones (the stretch from either
+    /// end reads the same), so the components argument of `count_jumps`
+    /// holds on the jump graph `G` of the tables, except that a moving
+    /// piece's origin is empty: pieces for which that changes their class's
+    /// graph ([`LongJumpTable::crossing`]) get their own exact closure, the
+    /// rest share the component count.
+    #[inline(always)]
+    fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard) -> u64 {
+        let mut total = 0;
+        for class in 0..4 {
+            let own = pieces.word(class);
+            if own == 0 {
+                continue;
+            }
+            // Each square is visited once per search, so per-square
+            // adjacency beats whole-word rounds over every table entry.
+            let adjacency = table.adjacency(class);
+            let mut crossing = own & table.crossing(class);
+            while crossing != 0 {
+                let bit = crossing.trailing_zeros();
+                crossing &= crossing - 1;
+                let origin = Square::from_bit((class as u32 * 64 + bit) as u8);
+                total += self
+                    .closure_crossing(table, origin, &adjacency)
+                    .count_ones() as u64;
+            }
+            let clean = own & !table.crossing(class);
+            if clean != 0 {
+                let has_edge = table.any_source(class) & self.empty.word(class);
+                total += count_long_components(&adjacency, clean, has_edge);
+            }
+        }
+        total
+    }
+
+    /// Jump and swap moves under camp-lock or spoil=swap (plain jumps).
+    #[inline(always)]
+    fn count_constrained_jumps(&self, pieces: Bitboard) -> u64 {
+        let c = &self.constraints;
+        let mut total = 0;
+        for class in 0..4 {
+            let own = pieces.word(class);
+            if own != 0 {
+                total += count_jumps(own, &self.landings[class], c.lock.word(class));
+            }
+        }
+        if !c.swap_onto.is_empty() {
+            let swappers = pieces & c.swap_from;
+            if self.swaps_possible(swappers) {
+                for origin in swappers {
+                    total += self.swaps(origin, self.jumps(origin)).count() as u64;
+                }
+            }
+        }
+        total
+    }
+
+    /// Whether any of `swappers` might have a swap move (plain jumps only): a
+    /// swap lands on `swap_onto` by a step from the piece or by a plain
+    /// segment from the piece or its closure. `false` proves there is none,
+    /// which is the common case (at the start the target camp is full of the
+    /// opponent's pieces, but nobody is near it), so the bulk count keeps the
+    /// component path.
+    fn swaps_possible(&self, swappers: Bitboard) -> bool {
+        if swappers.is_empty() {
+            return false;
+        }
+        // One flood from all swappers at once covers every closure (the lock
+        // only removes squares, so ignoring it keeps a superset).
+        let mut reach = [0u64; 4];
+        for (class, reached) in reach.iter_mut().enumerate() {
+            let seeds = swappers.word(class);
+            if seeds != 0 {
+                *reached = flood(seeds, &self.landings[class]);
+            }
+        }
+        let reach = Bitboard(reach);
+        let onto = self.constraints.swap_onto;
+        if !(swappers.neighbours() & onto).is_empty() {
+            return true;
+        }
+        // Squares two away from a swap square with a piece between: the only
+        // squares a last plain segment onto it can start from.
+        let mut sources = Bitboard::EMPTY;
+        for direction in Direction::ALL {
+            let back = direction.opposite();
+            sources |= (onto.shift(back) & self.occupied).shift(back);
+        }
+        !(sources & reach).is_empty()
+    }
+}
+
+/// The number of jump moves of the pieces `own` of one parity class.
+///
+/// Plain jumps are reversible (both ends of a segment are empty squares of the
+/// class, and the jumped piece stays), so the jump graph on the class's empty
+/// squares splits into connected components, and a piece's closure is the
+/// union of the components its first segments land in. Components are
+/// disjoint, so the sum over pieces of their closure sizes is the sum over
+/// components of (squares in it) x (pieces with a first segment into it):
+/// one flood fill per component, and no work per piece.
+///
+/// Camp-lock (`lock`, the squares no segment may leave) breaks the symmetry
+/// only inside components that hold a lock square: there each entering piece
+/// gets its own locked flood, restricted to the component. Components clear
+/// of the lock, usually all of them, keep the shared count.
+#[inline(always)]
+fn count_jumps(own: u64, land: &[u64; 8], lock: u64) -> u64 {
+    let free = own & !lock;
+    let locked = own & lock;
+    let mut hops_by_direction = [0u64; 8];
+    let mut first_hops = 0;
+    // Squares with a jump edge to another empty square: the rest are
+    // components of one square, entered once per (piece, direction) landing
+    // there, which needs no flood fill.
+    let mut has_edge = 0;
+    for direction in Direction::ALL {
+        let d = direction as usize;
+        let mut hops = shift_unmasked(free, direction) & land[d];
+        if locked != 0 {
+            hops |= shift_unmasked(locked, direction) & land[d] & lock;
+        }
+        hops_by_direction[d] = hops;
+        first_hops |= hops;
+        has_edge |= shift_unmasked(land[d], direction.opposite());
+    }
+    let mut total = 0;
+    let single = first_hops & !has_edge;
+    if single != 0 {
+        for hops in hops_by_direction {
+            total += (hops & single).count_ones() as u64;
+        }
+    }
+    let mut remaining = first_hops & has_edge;
+    while remaining != 0 {
+        let component = flood(remaining & remaining.wrapping_neg(), land);
+        let mut entering = 0;
+        for direction in Direction::ALL {
+            let landings = component & land[direction as usize];
+            entering |= shift_unmasked(landings, direction.opposite());
+        }
+        if component & lock == 0 {
+            // Locked pieces never land outside the lock, so only free ones enter.
+            total += component.count_ones() as u64 * (entering & free).count_ones() as u64;
+        } else {
+            let mut pieces = entering & own;
+            while pieces != 0 {
+                let piece = pieces & pieces.wrapping_neg();
+                pieces &= pieces - 1;
+                total += (flood_locked(piece, land, lock) & component).count_ones() as u64;
+            }
+        }
+        remaining &= !component;
+    }
+    total
+}
+
+/// The number of long-jump moves of the pieces `own` of one class, none of
+/// which changes its class's jump graph by leaving its origin: each piece's
+/// closure is the union of the components of the tables' graph that its
+/// first segments land in (see `count_jumps`). `adjacency` is that graph
+/// (with the pieces' own first segments), `has_edge` its empty squares with
+/// an edge.
+#[inline(always)]
+fn count_long_components(adjacency: &[u64; 64], own: u64, has_edge: u64) -> u64 {
+    let mut first_hops = 0;
+    let mut pieces = own;
+    while pieces != 0 {
+        first_hops |= adjacency[pieces.trailing_zeros() as usize];
+        pieces &= pieces - 1;
+    }
+    // A landing with no edge is a component of its own, entered by every
+    // piece landing there (a piece lands on a square in one direction only).
+    let mut total = 0;
+    let single = first_hops & !has_edge;
+    if single != 0 {
+        let mut pieces = own;
+        while pieces != 0 {
+            total += (adjacency[pieces.trailing_zeros() as usize] & single).count_ones() as u64;
+            pieces &= pieces - 1;
+        }
+    }
+    let mut remaining = first_hops & has_edge;
+    while remaining != 0 {
+        let component = flood_adjacency(adjacency, remaining & remaining.wrapping_neg());
+        let mut entering = 0;
+        let mut pieces = own;
+        while pieces != 0 {
+            entering += (adjacency[pieces.trailing_zeros() as usize] & component != 0) as u64;
+            pieces &= pieces - 1;
+        }
+        total += component.count_ones() as u64 * entering;
+        remaining &= !component;
+    }
+    total
+}
+
+/// Every square reachable from `seed` in the graph `adjacency`.
+#[inline(always)]
+fn flood_adjacency(adjacency: &[u64; 64], seed: u64) -> u64 {
+    let mut reached = seed;
+    let mut todo = seed;
+    while todo != 0 {
+        let next = adjacency[todo.trailing_zeros() as usize] & !reached;
+        todo &= todo - 1;
+        reached |= next;
+        todo |= next;
+    }
+    reached
+}
