@@ -9,6 +9,10 @@
 //! cargo run --release --example perft_vs_baseline -- --positions benches/positions.tsv
 //! ```
 //!
+//! `--only baseline|halma` runs one single-threaded perft of one generator
+//! and prints `total N`, untimed: what `scripts/instructions-per-leaf.sh`
+//! runs under callgrind for the baseline's instruction count.
+//!
 //! Options: `--rules R`, `--position P|startpos`, `--depth D`, `--runs N`
 //! (default 5), `--threads T` (the multi-threaded rows, default 2; 1 leaves
 //! them out), `--positions FILE` (every line of a `positions.tsv`-style
@@ -141,6 +145,7 @@ struct Options {
     runs: usize,
     threads: usize,
     positions: Option<String>,
+    only: Option<Generator>,
 }
 
 /// Reads the options; `Err` holds the message for the user.
@@ -152,6 +157,7 @@ fn options() -> Result<Options, String> {
         runs: 5,
         threads: 2,
         positions: None,
+        only: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -169,10 +175,17 @@ fn options() -> Result<Options, String> {
             "--runs" => options.runs = number(value()?)?,
             "--threads" => options.threads = number(value()?)?,
             "--positions" => options.positions = Some(value()?),
+            "--only" => {
+                options.only = Some(match value()?.as_str() {
+                    "baseline" => Generator::Baseline,
+                    "halma" => Generator::Halma,
+                    other => return Err(format!("--only: {other:?} is not baseline or halma")),
+                })
+            }
             _ => {
                 return Err(format!(
                     "unknown argument {flag:?}; options: --rules R --position P|startpos \
-                     --depth D --runs N --threads T --positions FILE"
+                     --depth D --runs N --threads T --positions FILE --only baseline|halma"
                 ))
             }
         }
@@ -327,6 +340,12 @@ fn main() -> ExitCode {
                 options.depth.unwrap_or(5),
             )?],
         };
+        if let Some(generator) = options.only {
+            for case in &cases {
+                println!("{} total {}", case.name, case.run(generator, 1).1);
+            }
+            return Ok(());
+        }
         for case in &mut cases {
             case.calibrate();
         }

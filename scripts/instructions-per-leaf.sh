@@ -1,27 +1,47 @@
 #!/usr/bin/env bash
-# Instructions per perft leaf under callgrind: repeatable, unlike wall time on
-# a shared machine, so a regression in move generation shows up as a number.
+# Instructions per perft leaf under callgrind, for halma and for the plain
+# baseline generator of benches/baseline: repeatable, unlike wall time on a
+# shared machine, so a regression in move generation shows up as a number.
 #
 #   scripts/instructions-per-leaf.sh                 # the standard set below
 #   scripts/instructions-per-leaf.sh RULES POSITION DEPTH
+#   HALMA_ONLY=1 scripts/...                         # skip the baseline column
 #
-# Needs valgrind (apt-get install valgrind). Builds the release binary first.
+# Needs valgrind (apt-get install valgrind). Builds the release binaries first;
+# honours CARGO_TARGET_DIR and RUSTFLAGS (e.g. -C target-cpu=native).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 2; }
 cargo build --release -q -p halma-cli
-bin="${CARGO_TARGET_DIR:-target}/release/halma"
+cargo build --release -q --example perft_vs_baseline
+target="${CARGO_TARGET_DIR:-target}/release"
+
+# Runs a command under callgrind; prints "<last word of its last line> <instructions>".
+count() {
+    local out leaves
+    out=$(mktemp)
+    leaves=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$@" 2>/dev/null | tail -n 1 | awk '{print $NF}')
+    echo "$leaves $(awk '/^summary:/ {print $2}' "$out")"
+    rm -f "$out"
+}
 
 measure() {
-    local rules=$1 position=$2 depth=$3 out leaves instructions
-    out=$(mktemp)
-    local args=(perft --rules "$rules" --depth "$depth" --threads 1)
+    local rules=$1 position=$2 depth=$3 halma baseline
+    local args=(--rules "$rules" --depth "$depth")
     [ "$position" != startpos ] && args+=(--position "$position")
-    leaves=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "${args[@]}" 2>/dev/null | tail -n 1 | awk '{print $2}')
-    instructions=$(awk '/^summary:/ {print $2}' "$out")
-    rm -f "$out"
-    awk -v r="$rules" -v d="$depth" -v l="$leaves" -v i="$instructions" \
-        'BEGIN { printf "%-28s depth %d  %12d leaves  %14d instructions  %7.1f per leaf\n", r, d, l, i, i / l }'
+    halma=$(count "$target/halma" perft "${args[@]}" --threads 1)
+    if [ -n "${HALMA_ONLY:-}" ]; then
+        baseline="0 0"
+    else
+        baseline=$(count "$target/examples/perft_vs_baseline" --only baseline "${args[@]}")
+    fi
+    awk -v r="$rules" -v d="$depth" -v h="$halma" -v b="$baseline" 'BEGIN {
+        split(h, hv, " "); split(b, bv, " ")
+        if (bv[1] != 0 && bv[1] != hv[1]) { print "leaf counts differ: halma " hv[1] ", baseline " bv[1] > "/dev/stderr"; exit 1 }
+        line = sprintf("%-28s depth %d  %12d leaves  %14d instructions  %7.1f per leaf", r, d, hv[1], hv[2], hv[2] / hv[1])
+        if (bv[1] != 0) line = line sprintf("  | baseline %7.1f per leaf  (%.2fx halma)", bv[2] / bv[1], (bv[2] / bv[1]) / (hv[2] / hv[1]))
+        print line
+    }'
 }
 
 if [ $# -eq 3 ]; then
