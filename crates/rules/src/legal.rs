@@ -2,8 +2,8 @@
 //! (sections 4 and 5 of the rule book).
 
 use halma_core::{
-    Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PieceMovesIter,
-    Position, Seat, Setup,
+    Bitboard, Constraints, Move, MoveGenerator, MoveKind, MoveList, ParseSetupError,
+    PieceMovesIter, Position, Seat, Setup,
 };
 use thiserror::Error;
 
@@ -214,8 +214,29 @@ impl Rules {
         list
     }
 
-    /// Whether `mv` is a legal move in `position`.
+    /// Whether `mv` is a legal move in `position`: exactly when
+    /// [`legal_moves`](Rules::legal_moves) holds it, but only the moving
+    /// piece's destinations are generated (playing a move is not a sort of
+    /// every move).
     pub fn is_legal(&self, position: &Position, mv: Move) -> bool {
-        self.legal_moves(position).contains(&mv)
+        if self.is_finished(position) {
+            return false;
+        }
+        let pieces = position.pieces(position.to_move());
+        let generator = self.move_generator(position);
+        if mv.kind() == MoveKind::Pass {
+            return mv == Move::PASS && generator.count_moves(pieces) == 0;
+        }
+        if !pieces.contains(mv.from()) {
+            return false;
+        }
+        let moves = generator.piece_moves(mv.from());
+        let destinations = match mv.kind() {
+            MoveKind::Step => moves.steps,
+            MoveKind::Jump => moves.jumps,
+            MoveKind::Swap => moves.swaps,
+            MoveKind::Pass => return false,
+        };
+        destinations.contains(mv.to())
     }
 }

@@ -164,6 +164,39 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
         position
     );
 
+    // is_legal checks one piece; it must accept exactly the listed moves,
+    // whatever the kind claimed, from pieces of the mover (and one of another
+    // seat) to every square of the board.
+    let squares: Vec<Square> = Square::all()
+        .filter(|&sq| rules.geometry().contains(sq))
+        .collect();
+    let mover = position.to_move();
+    let foreign = squares
+        .iter()
+        .copied()
+        .find(|&sq| position.piece_at(sq).is_some_and(|seat| seat != mover));
+    // Three of the mover's pieces (which ones varies with the position) keep
+    // the checks (a few thousand per case) affordable.
+    let origins = position.pieces(mover).into_iter().take(3).chain(foreign);
+    for from in origins {
+        for &to in &squares {
+            for kind in [MoveKind::Step, MoveKind::Jump, MoveKind::Swap] {
+                let mv = Move::new(from, to, kind);
+                prop_assert_eq!(
+                    rules.is_legal(position, mv),
+                    ours.contains(&mv),
+                    "is_legal({:?}) in {}",
+                    mv,
+                    position
+                );
+            }
+        }
+    }
+    prop_assert_eq!(
+        rules.is_legal(position, Move::PASS),
+        ours.contains(&Move::PASS)
+    );
+
     for mv in ours {
         let text = rules.move_to_string(position, mv);
         prop_assert_eq!(
