@@ -156,7 +156,8 @@ fn main() {
         let rules: Rules = text.parse().expect("valid");
         let mut game = Game::new(rules.clone());
         greedy_game(&rules, &mut game, if i == 0 { 1000 } else { 12 + 5 * i });
-        let record = write_record(&game, &[("Event", "seed"), ("Round", &i.to_string())]);
+        let record = write_record(&game, &[("Event", "seed"), ("Round", &i.to_string())])
+            .expect("valid tag names");
         records.push((format!("start-{i}"), record));
     }
     for j in [0usize, 2, 10, 17, 18] {
@@ -165,7 +166,10 @@ fn main() {
         let start = rules.parse_position(position).expect("valid");
         let mut game = Game::from_position(rules.clone(), start);
         greedy_game(&rules, &mut game, 400);
-        records.push((format!("midgame-{j:02}"), write_record(&game, &[])));
+        records.push((
+            format!("midgame-{j:02}"),
+            write_record(&game, &[]).expect("no extra tags"),
+        ));
     }
     for (name, record) in &records {
         write("game_record", name, record.as_bytes());

@@ -1245,7 +1245,7 @@ impl Ctx<'_> {
             Some(game) => model_tags().map(|tags| {
                 let borrowed: Vec<(&str, &str)> =
                     tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
-                write_record(game, &borrowed)
+                write_record(game, &borrowed).expect("the model checked the tags")
             }),
         };
         let count_hint = expected.as_ref().map_or(40, String::len);

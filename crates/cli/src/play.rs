@@ -152,7 +152,9 @@ impl Session {
                 Some("quit" | "exit") => return Ok(()),
                 Some("help") => println!("{HELP}"),
                 Some("board") => print!("{}", draw(&self.game, self.colour)),
-                Some("record") => print!("{}", write_record(&self.game, &[])),
+                Some("record") => {
+                    print!("{}", write_record(&self.game, &[]).expect("no extra tags"))
+                }
                 Some("moves") => {
                     let texts: Vec<String> = self
                         .game

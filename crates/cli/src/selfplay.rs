@@ -86,6 +86,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     print!(
         "{}",
         write_record(&game, &[("Engine", &format!("halma {}", args.engine))])
+            .expect("a fixed, valid tag name")
     );
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use std::ffi::c_char;
 
-use ::halma_rules::{read_record, write_record, Game, Record};
+use ::halma_rules::{check_tags, read_record, write_record, Game, Record};
 
 use crate::args::{str_arg, Out, TextOut};
 use crate::boundary::{call, guard};
@@ -41,9 +41,6 @@ pub struct halma_record {
 
 impl Handle for halma_record {}
 
-/// The tags the library writes itself.
-const RESERVED_TAGS: [&str; 3] = ["Rules", "Position", "Result"];
-
 /// Checks and reads the extra tags.
 ///
 /// # Safety
@@ -69,21 +66,16 @@ unsafe fn tags_arg<'a>(tags: *const halma_tag, count: usize) -> FfiResult<Vec<(&
         let name = unsafe { str_arg(tag.name, tag.name_len, "tag name") }?;
         // SAFETY: as above.
         let value = unsafe { str_arg(tag.value, tag.value_len, "tag value") }?;
-        let bad = |why: &str| Error::invalid(format!("tag {i} `{name}`: {why}"));
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(bad("a tag name is letters, digits and _"));
-        }
-        if RESERVED_TAGS.contains(&name) {
-            return Err(bad("the library writes this tag itself"));
-        }
-        if out.iter().any(|(n, _)| *n == name) {
-            return Err(bad("given twice"));
-        }
+        // A C string could not carry it back out of a record read later.
         if value.contains('\0') {
-            return Err(bad("the value contains a NUL"));
+            return Err(Error::invalid(format!(
+                "tag {i} `{name}`: the value contains a NUL"
+            )));
         }
         out.push((name, value));
     }
+    // Names the record reader would refuse: the same check as the Rust writer.
+    check_tags(&out).map_err(|e| Error::invalid(e.to_string()))?;
     Ok(out)
 }
 
@@ -111,7 +103,8 @@ pub unsafe extern "C" fn halma_game_write_record(
         let out = unsafe { TextOut::new(buf, len, out_len) }?;
         // SAFETY: as above.
         let tags = unsafe { tags_arg(tags, tag_count) }?;
-        out.write(&write_record(game, &tags))
+        let record = write_record(game, &tags).map_err(|e| Error::invalid(e.to_string()))?;
+        out.write(&record)
     };
     // SAFETY: the caller guarantees `game` as documented.
     unsafe { with_game(game, body) }

@@ -170,7 +170,7 @@ fn games_through_the_abi_match_the_rust_api() {
         let record = text(|buf, len, out| unsafe {
             halma_game_write_record(abi.0, ptr::null(), 0, buf, len, out)
         });
-        assert_eq!(record, write_record(&game, &[]));
+        assert_eq!(record, write_record(&game, &[]).unwrap());
         let mut history = vec![record_of(Move::PASS); game.moves().len()];
         let mut len = 0;
         // SAFETY: live handle, valid buffers.

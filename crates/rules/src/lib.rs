@@ -27,7 +27,10 @@ mod variant;
 pub use game::{Game, GameResult, PlayError, MAX_GAME_MOVES};
 pub use legal::PositionError;
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
-pub use record::{read_record, write_record, Record, RecordError, MAX_RECORD_LEN};
+pub use record::{
+    check_tags, read_record, write_record, Record, RecordError, TagError, MAX_RECORD_LEN,
+    RESERVED_TAGS,
+};
 pub use variant::{ParseRulesError, Preset, Rules, Spoil, MAX_RULES_STRING_LEN};
 
 pub use halma_core::{

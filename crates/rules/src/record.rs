@@ -14,6 +14,65 @@ use crate::Rules;
 /// Largest game record read, in bytes (room for [`MAX_GAME_MOVES`] long moves).
 pub const MAX_RECORD_LEN: usize = 16 << 20;
 
+/// The tags [`write_record`] writes itself, which the caller may not give.
+pub const RESERVED_TAGS: [&str; 3] = ["Rules", "Position", "Result"];
+
+/// Why [`write_record`] refused an extra tag: the record would not read back.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TagError {
+    /// The name is empty or holds something other than ASCII letters, digits and `_`.
+    #[error("tag {index} `{name}`: a tag name is ASCII letters, digits and _")]
+    BadName {
+        /// 0-based position among the extra tags.
+        index: usize,
+        /// The name given.
+        name: String,
+    },
+    /// The name is one of [`RESERVED_TAGS`].
+    #[error("tag {index} `{name}`: the record writer writes this tag itself")]
+    Reserved {
+        /// 0-based position among the extra tags.
+        index: usize,
+        /// The name given.
+        name: String,
+    },
+    /// The name was given before.
+    #[error("tag {index} `{name}`: given twice")]
+    Duplicate {
+        /// 0-based position among the extra tags.
+        index: usize,
+        /// The name given.
+        name: String,
+    },
+}
+
+/// Checks extra tags for [`write_record`]: names that the reader accepts,
+/// none reserved, none twice.
+pub fn check_tags(tags: &[(&str, &str)]) -> Result<(), TagError> {
+    for (index, &(name, _)) in tags.iter().enumerate() {
+        let owned = || name.to_owned();
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(TagError::BadName {
+                index,
+                name: owned(),
+            });
+        }
+        if RESERVED_TAGS.contains(&name) {
+            return Err(TagError::Reserved {
+                index,
+                name: owned(),
+            });
+        }
+        if tags[..index].iter().any(|&(earlier, _)| earlier == name) {
+            return Err(TagError::Duplicate {
+                index,
+                name: owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Why a game record could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
@@ -103,7 +162,12 @@ pub struct Record {
 /// Writes a game record: `Rules`, `Position` (only when the game did not
 /// start from the preset's start position), `Result`, then the extra `tags`,
 /// a blank line, and the moves numbered by round.
-pub fn write_record(game: &Game, tags: &[(&str, &str)]) -> String {
+///
+/// Tag values are written with `"` and line breaks replaced by `'`; a tag
+/// whose name the reader would refuse is an error (see [`check_tags`]), so a
+/// written record always reads back.
+pub fn write_record(game: &Game, tags: &[(&str, &str)]) -> Result<String, TagError> {
+    check_tags(tags)?;
     let mut out = String::new();
     let rules = game.rules();
     let _ = writeln!(out, "[Rules \"{rules}\"]");
@@ -143,7 +207,7 @@ pub fn write_record(game: &Game, tags: &[(&str, &str)]) -> String {
     if line_len > 0 {
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 fn parse_tag(line: &str) -> Option<(&str, &str)> {

@@ -2,7 +2,7 @@
 //! and read back, with every reader error and its message.
 
 use halma_rules::{
-    read_record, write_record, Game, GameResult, PlayError, RecordError, Rules, Seat,
+    read_record, write_record, Game, GameResult, PlayError, RecordError, Rules, Seat, TagError,
 };
 
 /// A game of `plies` moves where each side plays its first legal move that is not a pass.
@@ -35,7 +35,7 @@ fn records_round_trip() {
         ("halma8", Some("bbbb4/bbb5/bb6/4b1r1/8/6rr/5rrr/4rrrr b"), 3),
     ] {
         let game = scripted_game(rules, position, plies);
-        let text = write_record(&game, &[("Event", "test \"quoted\"")]);
+        let text = write_record(&game, &[("Event", "test \"quoted\"")]).unwrap();
         let record = read_record(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(record.game, game, "{text}");
         assert_eq!(
@@ -47,7 +47,7 @@ fn records_round_trip() {
             .contains(&("Event".to_owned(), "test 'quoted'".to_owned())));
         assert_eq!(text.contains("[Position "), position.is_some(), "{text}");
         assert_eq!(
-            write_record(&record.game, &[("Event", "test 'quoted'")]),
+            write_record(&record.game, &[("Event", "test 'quoted'")]).unwrap(),
             text
         );
     }
@@ -64,7 +64,7 @@ fn a_record_shows_its_result_and_numbers_rounds() {
         game.play_str("a8-a7"),
         Err(PlayError::Notation(_))
     ));
-    let text = write_record(&game, &[]);
+    let text = write_record(&game, &[]).unwrap();
     assert_eq!(
         text,
         "[Rules \"halma8\"]\n[Position \"bbbb4/bbb5/bb6/4b1r1/8/6rr/5rrr/4rrrr r\"]\n[Result \"Red\"]\n\n1. g5-h4\n"
@@ -111,4 +111,56 @@ fn a_record_with_too_many_moves_is_refused_without_replaying_forever() {
         text.push_str("a5-a4 h4-h5 a4-a5 h5-h4 ");
     }
     assert_eq!(read_record(&text).unwrap_err(), RecordError::TooManyMoves);
+}
+
+/// Found by the `game_record` fuzz target's review (docs/reliability.md):
+/// the writer used to accept any tag name and write a record that its own
+/// reader refuses. Now such a tag is an error, and any accepted one reads back.
+#[test]
+fn the_writer_refuses_tags_that_would_not_read_back() {
+    let mut game = Game::new("halma8".parse().unwrap());
+    game.play_str("a5-a4").unwrap();
+    let refused: [(&[(&str, &str)], TagError); 4] = [
+        (
+            &[("Bad name", "x")],
+            TagError::BadName {
+                index: 0,
+                name: "Bad name".into(),
+            },
+        ),
+        (
+            &[("Event", "x"), ("", "y")],
+            TagError::BadName {
+                index: 1,
+                name: String::new(),
+            },
+        ),
+        (
+            &[("Result", "Red")],
+            TagError::Reserved {
+                index: 0,
+                name: "Result".into(),
+            },
+        ),
+        (
+            &[("Site", "a"), ("Site", "b")],
+            TagError::Duplicate {
+                index: 1,
+                name: "Site".into(),
+            },
+        ),
+    ];
+    for (tags, error) in refused {
+        assert_eq!(write_record(&game, tags), Err(error), "{tags:?}");
+    }
+    let tags = [
+        ("Event", "a \"quoted\"\nvalue"),
+        ("Round_2", "]["),
+        ("X9", ""),
+    ];
+    let text = write_record(&game, &tags).unwrap();
+    let record = read_record(&text).unwrap();
+    let names: Vec<&str> = record.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Rules", "Result", "Event", "Round_2", "X9"]);
+    assert_eq!(record.game.moves(), game.moves());
 }

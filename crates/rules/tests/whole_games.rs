@@ -149,7 +149,8 @@ fn play_whole_game(rules: &Rules, seed: u64) -> Result<bool, TestCaseError> {
     }
 
     // The whole game survives its record.
-    let record = write_record(&game, &[("Event", "whole_games")]);
+    let record = write_record(&game, &[("Event", "whole_games")])
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let read = read_record(&record).map_err(|e| TestCaseError::fail(format!("{e}\n{record}")))?;
     prop_assert_eq!(read.game.rules(), game.rules());
     prop_assert_eq!(read.game.moves(), game.moves());
