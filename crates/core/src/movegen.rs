@@ -288,6 +288,7 @@ impl MoveGenerator {
         table: &LongJumpTable,
         origin: Square,
         adjacency: &[u64; 64],
+        lock: u64,
     ) -> u64 {
         let class = class_of(origin);
         let start = 1u64 << (origin.bit() & 63);
@@ -308,6 +309,9 @@ impl MoveGenerator {
                 let (toward, _) = Direction::between(from, origin).expect("on a line");
                 next &= !table.landings_in(class, square, toward);
                 next |= self.landing_without(from, toward, occupied);
+            }
+            if lock & square != 0 {
+                next &= lock;
             }
             next &= !reached;
             reached |= next;

@@ -89,7 +89,7 @@ impl MoveGenerator {
     fn long_jump_moves_inline(&self, pieces: Bitboard) -> u64 {
         let c = &self.constraints;
         let table = self.long.as_deref().expect("long jumps have tables");
-        if c.lock.is_empty() && c.swap_onto.is_empty() {
+        if c.swap_onto.is_empty() {
             return self.count_long_jumps(table, pieces);
         }
         let mut total = 0;
@@ -103,14 +103,16 @@ impl MoveGenerator {
         total
     }
 
-    /// Long-jump moves of `pieces` without camp-lock or swaps.
+    /// Long-jump moves of `pieces` without swaps.
     ///
     /// Long segments are reversible like plain ones (the stretch from either
     /// end reads the same), so the components argument of `count_jumps`
     /// holds on the jump graph `G` of the tables, except that a moving
     /// piece's origin is empty: pieces for which that changes their class's
     /// graph ([`LongJumpTable::crossing`]) get their own exact closure, the
-    /// rest share the component count.
+    /// rest share the component count. Camp-lock is handled as in
+    /// `count_jumps`: only components holding a lock square need per-piece
+    /// floods.
     #[inline(always)]
     fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard) -> u64 {
         let mut total = 0;
@@ -122,19 +124,24 @@ impl MoveGenerator {
             // Each square is visited once per search, so per-square
             // adjacency beats whole-word rounds over every table entry.
             let adjacency = table.adjacency(class);
+            let lock = self.constraints.lock.word(class);
             let mut crossing = own & table.crossing(class);
             while crossing != 0 {
                 let bit = crossing.trailing_zeros();
                 crossing &= crossing - 1;
                 let origin = Square::from_bit((class as u32 * 64 + bit) as u8);
                 total += self
-                    .closure_crossing(table, origin, &adjacency)
+                    .closure_crossing(table, origin, &adjacency, lock)
                     .count_ones() as u64;
             }
             let clean = own & !table.crossing(class);
             if clean != 0 {
                 let has_edge = table.any_source(class) & self.empty.word(class);
-                total += count_long_components(&adjacency, clean, has_edge);
+                total += if lock == 0 {
+                    count_long_components(&adjacency, clean, has_edge, 0)
+                } else {
+                    count_long_components(&adjacency, clean, has_edge, lock)
+                };
             }
         }
         total
@@ -267,13 +274,23 @@ fn count_jumps(own: u64, land: &[u64; 8], lock: u64) -> u64 {
 /// closure is the union of the components of the tables' graph that its
 /// first segments land in (see `count_jumps`). `adjacency` is that graph
 /// (with the pieces' own first segments), `has_edge` its empty squares with
-/// an edge.
+/// an edge. Under camp-lock (`lock`, else 0) a component holding a lock
+/// square is flooded per entering piece, with the lock applied.
 #[inline(always)]
-fn count_long_components(adjacency: &[u64; 64], own: u64, has_edge: u64) -> u64 {
+fn count_long_components(adjacency: &[u64; 64], own: u64, has_edge: u64, lock: u64) -> u64 {
+    // A piece's first segments; from inside the lock they stay inside it.
+    let hops = |bit: u32| {
+        let landings = adjacency[bit as usize];
+        if lock >> bit & 1 != 0 {
+            landings & lock
+        } else {
+            landings
+        }
+    };
     let mut first_hops = 0;
     let mut pieces = own;
     while pieces != 0 {
-        first_hops |= adjacency[pieces.trailing_zeros() as usize];
+        first_hops |= hops(pieces.trailing_zeros());
         pieces &= pieces - 1;
     }
     // A landing with no edge is a component of its own, entered by every
@@ -283,23 +300,54 @@ fn count_long_components(adjacency: &[u64; 64], own: u64, has_edge: u64) -> u64 
     if single != 0 {
         let mut pieces = own;
         while pieces != 0 {
-            total += (adjacency[pieces.trailing_zeros() as usize] & single).count_ones() as u64;
+            total += (hops(pieces.trailing_zeros()) & single).count_ones() as u64;
             pieces &= pieces - 1;
         }
     }
     let mut remaining = first_hops & has_edge;
     while remaining != 0 {
         let component = flood_adjacency(adjacency, remaining & remaining.wrapping_neg());
-        let mut entering = 0;
         let mut pieces = own;
-        while pieces != 0 {
-            entering += (adjacency[pieces.trailing_zeros() as usize] & component != 0) as u64;
-            pieces &= pieces - 1;
+        if component & lock == 0 {
+            // Locked pieces never land outside the lock, so only free ones enter.
+            let mut entering = 0;
+            while pieces != 0 {
+                entering += (hops(pieces.trailing_zeros()) & component != 0) as u64;
+                pieces &= pieces - 1;
+            }
+            total += component.count_ones() as u64 * entering;
+        } else {
+            while pieces != 0 {
+                let seeds = hops(pieces.trailing_zeros()) & component;
+                if seeds != 0 {
+                    total += flood_adjacency_locked(adjacency, seeds, lock).count_ones() as u64;
+                }
+                pieces &= pieces - 1;
+            }
         }
-        total += component.count_ones() as u64 * entering;
         remaining &= !component;
     }
     total
+}
+
+/// Like [`flood_adjacency`], under camp-lock: from a square of `lock` only
+/// into `lock`.
+#[inline(always)]
+fn flood_adjacency_locked(adjacency: &[u64; 64], seed: u64, lock: u64) -> u64 {
+    let mut reached = seed;
+    let mut todo = seed;
+    while todo != 0 {
+        let bit = todo.trailing_zeros();
+        todo &= todo - 1;
+        let mut next = adjacency[bit as usize];
+        if lock >> bit & 1 != 0 {
+            next &= lock;
+        }
+        next &= !reached;
+        reached |= next;
+        todo |= next;
+    }
+    reached
 }
 
 /// Every square reachable from `seed` in the graph `adjacency`.
