@@ -6,14 +6,11 @@
 //! the position and its hash.
 
 use halma_reference as oracle;
-use halma_rules::{Bitboard, Move, MoveKind, Position, Preset, Rules, Seat, Setup, Spoil, Square};
+use halma_rules::{Bitboard, Move, MoveKind, Position, Rules, Seat, Setup, Square};
 use proptest::prelude::*;
 
-/// Rules for a preset and option bits (long-jumps, camp-lock, spoil index).
-fn rules_of(preset: usize, long_jumps: bool, camp_lock: bool, spoil: usize) -> Rules {
-    let spoil = [Spoil::None, Spoil::Fill, Spoil::Swap][spoil];
-    Rules::with_options(Preset::ALL[preset], long_jumps, camp_lock, spoil)
-}
+mod common;
+use common::rules_of;
 
 /// A valid position: every seat in play gets its camp size in pieces. With
 /// `crowd_target`, the side to move's target camp is first filled, mostly by

@@ -23,10 +23,12 @@
 
 use halma_reference as oracle;
 use halma_rules::{
-    read_record, write_record, Game, GameResult, Move, PlayError, Position, Preset, Rules, Seat,
-    Spoil, Square,
+    read_record, write_record, Game, GameResult, Move, PlayError, Position, Rules, Seat, Square,
 };
 use proptest::prelude::*;
+
+mod common;
+use common::rules_of;
 
 /// Plies after which a game that has not ended is abandoned (it is still
 /// checked ply by ply up to there).
@@ -157,11 +159,6 @@ fn play_whole_game(rules: &Rules, seed: u64) -> Result<bool, TestCaseError> {
     prop_assert_eq!(read.game.position(), game.position());
     prop_assert_eq!(read.game.result(), game.result());
     Ok(game.is_over())
-}
-
-fn rules_of(preset: usize, long_jumps: bool, camp_lock: bool, spoil: usize) -> Rules {
-    let spoil = [Spoil::None, Spoil::Fill, Spoil::Swap][spoil];
-    Rules::with_options(Preset::ALL[preset], long_jumps, camp_lock, spoil)
 }
 
 proptest! {
