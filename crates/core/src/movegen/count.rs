@@ -8,9 +8,11 @@ impl MoveGenerator {
     /// The number of moves of the pieces on `pieces` (steps, jumps and
     /// swaps), without listing them: perft's bulk count at the last ply.
     ///
-    /// With only plain jumps and no lock, steps are counted for all pieces at
-    /// once (each piece and direction with an empty target is one move), and
-    /// jumps by the components of the jump graph (see `count_jumps`).
+    /// Steps are counted for all pieces at once (each piece and direction
+    /// with an empty target is one move), and jumps, plain or long, by the
+    /// components of the jump graph (see `count_jumps` and
+    /// `count_long_jumps`); camp-lock and swaps fall back to per-piece work
+    /// only where they can change the count.
     pub fn count_moves(&self, pieces: Bitboard) -> u64 {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
