@@ -181,6 +181,10 @@ impl MoveGenerator {
         if swappers.is_empty() {
             return false;
         }
+        let onto = self.constraints.swap_onto;
+        if !(swappers.neighbours() & onto).is_empty() {
+            return true;
+        }
         // One flood from all swappers at once covers every closure (the lock
         // only removes squares, so ignoring it keeps a superset).
         let mut reach = [0u64; 4];
@@ -191,10 +195,6 @@ impl MoveGenerator {
             }
         }
         let reach = Bitboard(reach);
-        let onto = self.constraints.swap_onto;
-        if !(swappers.neighbours() & onto).is_empty() {
-            return true;
-        }
         // Squares two away from a swap square with a piece between: the only
         // squares a last plain segment onto it can start from.
         let mut sources = Bitboard::EMPTY;
