@@ -5,7 +5,6 @@
 //! (`--moves`). Bad input gives a one-line error and exit status 2.
 
 mod board;
-mod engine_protocol;
 mod matches;
 mod perft;
 mod play;
@@ -73,7 +72,10 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Match(args) => matches::run(&args),
-        Command::Engine => engine_protocol::run(),
+        Command::Engine => {
+            halma_protocol::server::run_stdio();
+            Ok(())
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

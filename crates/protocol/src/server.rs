@@ -1,4 +1,4 @@
-//! `halma engine`: the engine protocol on standard input and output (see
+//! The server side: an engine speaking the protocol on a byte stream (see
 //! `docs/protocol.md`). A search runs on its own thread, so that `stop`,
 //! `isready` and `quit` are answered while it thinks.
 
@@ -13,15 +13,14 @@ use halma_engine::{
 };
 use halma_rules::{Move, Position, Rules, Seat};
 
-use crate::CliError;
-
 /// The protocol's name, sent first by the controller.
 pub const HANDSHAKE: &str = "hep";
 
 /// Longest command line read; longer lines get an error.
 const MAX_LINE: usize = 1 << 20;
 
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+/// Where the server writes its lines (shared with the search thread).
+pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
 fn send(out: &Out, line: &str) {
     let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
@@ -30,11 +29,10 @@ fn send(out: &Out, line: &str) {
 }
 
 /// Runs the protocol on standard input and output until `quit` or end of input.
-pub fn run() -> Result<(), CliError> {
+pub fn run_stdio() {
     let stdin = std::io::stdin();
     let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     serve(stdin.lock(), out);
-    Ok(())
 }
 
 struct Search {
