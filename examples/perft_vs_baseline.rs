@@ -33,7 +33,7 @@ mod baseline;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use halma_rules::{Position, Rules};
+use halma_rules::{Position, Rules, MAX_PERFT_DEPTH};
 
 /// The shortest timed run, in seconds: shorter perfts are deepened or repeated.
 const MIN_RUN: f64 = 0.2;
@@ -55,6 +55,7 @@ struct Case {
 impl Case {
     /// Parses a case; `position` may be `startpos`.
     fn new(name: &str, rules_text: &str, position: &str, depth: u32) -> Result<Case, String> {
+        let depth = checked_depth(depth)?;
         let rules: Rules = rules_text
             .parse()
             .map_err(|e| format!("rules {rules_text:?}: {e}"))?;
@@ -87,11 +88,14 @@ impl Case {
                 (Generator::Baseline, _) => {
                     baseline::perft_threads(&self.baseline, self.depth, threads)
                 }
-                (Generator::Halma, 1) => self.rules.perft(&self.position, self.depth),
-                (Generator::Halma, _) => {
-                    self.rules
-                        .perft_parallel(&self.position, self.depth, threads)
-                }
+                (Generator::Halma, 1) => self
+                    .rules
+                    .perft(&self.position, self.depth)
+                    .expect("the depth is checked when read and kept within the bound"),
+                (Generator::Halma, _) => self
+                    .rules
+                    .perft_parallel(&self.position, self.depth, threads)
+                    .expect("the depth is checked when read and kept within the bound"),
             };
             assert_eq!(
                 *leaves.get_or_insert(count),
@@ -171,7 +175,13 @@ fn options() -> Result<Options, String> {
         match flag.as_str() {
             "--rules" => options.rules = value()?,
             "--position" => options.position = value()?,
-            "--depth" => options.depth = Some(number(value()?)? as u32),
+            "--depth" => {
+                let depth = value()?;
+                let depth = depth
+                    .parse()
+                    .map_err(|_| format!("--depth: {depth:?} is not a depth"))?;
+                options.depth = Some(checked_depth(depth).map_err(|e| format!("--depth: {e}"))?);
+            }
             "--runs" => options.runs = number(value()?)?,
             "--threads" => options.threads = number(value()?)?,
             "--positions" => options.positions = Some(value()?),
@@ -220,6 +230,18 @@ fn read_positions(path: &str, depth: Option<u32>) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
+/// `depth` if both generators take it: 1 to [`MAX_PERFT_DEPTH`] (the
+/// baseline has no bound of its own; its recursion is as deep as halma's).
+fn checked_depth(depth: u32) -> Result<u32, String> {
+    if (1..=MAX_PERFT_DEPTH).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(format!(
+            "perft depth {depth} is out of range: the depth must be from 1 to {MAX_PERFT_DEPTH}"
+        ))
+    }
+}
+
 /// Deepens a case while its slower single-threaded perft takes under
 /// [`MIN_RUN`] and the next depth, estimated by this depth's branching
 /// factor, stays within [`MAX_RUN`].
@@ -228,7 +250,11 @@ fn deepen(case: &mut Case) {
         let (slower, leaves) = case.slower_time();
         let previous = baseline::perft(&case.baseline, case.depth - 1).max(1);
         let growth = leaves as f64 / previous as f64;
-        if slower >= MIN_RUN || leaves == 0 || slower * growth > MAX_RUN {
+        if slower >= MIN_RUN
+            || leaves == 0
+            || slower * growth > MAX_RUN
+            || case.depth == MAX_PERFT_DEPTH
+        {
             return;
         }
         case.depth += 1;

@@ -59,6 +59,13 @@
 #define HALMA_NO_SQUARE 65535
 
 /**
+ * The deepest perft `halma_game_perft` accepts, in moves (the Rust API's
+ * `MAX_PERFT_DEPTH`). No real perft comes near it; it keeps the recursion
+ * within a small part of any thread's stack.
+ */
+#define HALMA_MAX_PERFT_DEPTH 64
+
+/**
  * The result of every fallible `halma_` function.
  *
  * In C this is a `uint32_t` with the `HALMA_RESULT_*` constants: compare it
@@ -86,7 +93,7 @@ enum halma_result
     HALMA_RESULT_INVALID_UTF8 = 2,
     /**
      * An argument is out of range: a square, a seat, a move kind, an index,
-     * a length, a misaligned pointer, a malformed game-record tag.
+     * a length, a perft depth, a misaligned pointer, a malformed game-record tag.
      */
     HALMA_RESULT_INVALID_ARGUMENT = 3,
     /**
@@ -268,7 +275,8 @@ typedef struct halma_move {
 
 /**
  * One extra tag of a game record to write: a name (letters, digits and `_`;
- * not `Rules`, `Position` or `Result`, which the library writes itself) and
+ * not `Rules`, `Position`, `Result`, `Termination`, `Loser` or
+ * `TerminationDetails`, which the library writes itself) and
  * a value (any UTF-8 without NUL; `"` and line breaks are written as `'`).
  * Both given as pointer and length, no NUL needed.
  */
@@ -655,6 +663,10 @@ halma_result halma_game_history(const struct halma_game *game,
  * or more once the game is over). The time grows exponentially with
  * `depth` (from the `halma` start: 1600 sequences at depth 2, 4562496 at depth 4).
  *
+ * `depth` is 0 to `HALMA_MAX_PERFT_DEPTH` (64): a larger one returns
+ * `HALMA_RESULT_INVALID_ARGUMENT` at once, with a detail naming the depth
+ * and the range, and leaves `*out_count` untouched.
+ *
  * # Safety
  * `game` must be NULL or a live game handle; `out_count` NULL or valid for
  * writing a `uint64_t`.
@@ -816,7 +828,9 @@ halma_result halma_game_write_record(const struct halma_game *game,
 
 /**
  * Reads a game record (`text`, `len` bytes, no NUL needed) and replays it,
- * checking every move and the declared result. On success `*out_record`
+ * checking every move and the declared result and termination (a draw,
+ * forfeit or resignation: docs/game-record.md; the tags `Termination`,
+ * `Loser` and `TerminationDetails` say it). On success `*out_record`
  * receives a new handle owned by the caller (free it with
  * `halma_record_free`). `HALMA_RESULT_INVALID_RECORD` otherwise, with a
  * detail naming the line (and the move and segment) at fault.

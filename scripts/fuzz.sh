@@ -21,7 +21,7 @@
 
 set -euo pipefail
 
-ALL_TARGETS=(rules_string position_string move_string game_record game_ops c_abi)
+ALL_TARGETS=(rules_string position_string move_string game_record game_ops c_abi protocol_command)
 
 seconds=${1:-60}
 if [[ $# -gt 0 ]]; then
@@ -45,7 +45,7 @@ done
 # Longest input per target: records and operation sequences need room.
 max_len() {
     case $1 in
-        rules_string) echo 256 ;;
+        rules_string | protocol_command) echo 256 ;;
         position_string) echo 512 ;;
         move_string) echo 1024 ;;
         game_record) echo 16384 ;;

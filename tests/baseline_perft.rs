@@ -70,7 +70,9 @@ fn baseline_agrees_with_halma_on_every_bench_position() {
         let position = rules
             .parse_position(position_text)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let expected = rules.perft(&position, depth);
+        let expected = rules
+            .perft(&position, depth)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         let got = baseline::perft(&baseline::Position::new(rules_text, position_text), depth);
         if got != expected {
             failures.push(format!("{name}: baseline {got}, halma {expected}"));

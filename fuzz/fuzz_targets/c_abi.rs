@@ -39,7 +39,7 @@ use halma::{
     halma_rules_board_width, halma_rules_camp_size, halma_rules_clone, halma_rules_free,
     halma_rules_home_camp, halma_rules_new, halma_rules_seats, halma_rules_string,
     halma_rules_target_camp, halma_search_result, halma_seat_name, halma_square_name,
-    halma_square_parse, halma_tag, halma_version, HALMA_NO_SQUARE,
+    halma_square_parse, halma_tag, halma_version, HALMA_MAX_PERFT_DEPTH, HALMA_NO_SQUARE,
 };
 use halma_fuzz::{Bytes, MIDGAMES, RULES};
 use libfuzzer_sys::fuzz_target;
@@ -1110,12 +1110,18 @@ impl Ctx<'_> {
                 let depth = match self.bytes.u8() % 8 {
                     0 => 0,
                     1 => 2,
+                    // Above the bound: refused at once, whatever the position.
+                    2 => HALMA_MAX_PERFT_DEPTH
+                        .saturating_add(1)
+                        .max(self.bytes.u32()),
                     _ => 1,
                 };
                 let mut out = Slot::<u64>::pick(&mut self.bytes);
-                let expected = null.map(|()| {
+                let expected = null.and_then(|()| {
                     let game = game.as_ref().unwrap();
-                    game.rules().perft(game.position(), depth)
+                    game.rules()
+                        .perft(game.position(), depth)
+                        .map_err(|_| Code::InvalidArgument)
                 });
                 // SAFETY: a live game or NULL, an output slot.
                 let code = unsafe { halma_game_perft(ptr, depth, out.ptr()) };

@@ -1,18 +1,31 @@
 //! Game records. An input starting with byte 0 builds a game (a rule set, a
-//! position, moves chosen by the input) and extra tags from the bytes, and
-//! its record must read back to the same game and tags. Any other input is
-//! read as record text: a record that reads is written again, and that
-//! record reads back to the same rules, start, moves, final position and
-//! result, with canonical `Rules`/`Position`/`Result` tags and the extra
-//! tags in order; writing is then a fixed point.
+//! position, moves chosen by the input), a termination and extra tags from
+//! the bytes, and its record must read back to the same game, termination
+//! and tags; the writer refuses a termination exactly when
+//! `check_termination` does. Any other input is read as record text: a
+//! record that reads is written again with its termination, and that record
+//! reads back to the same rules, start, moves, final position, result and
+//! termination, with canonical `Rules`/`Position`/`Result`/termination tags
+//! and the extra tags in order; writing is then a fixed point.
 
 #![no_main]
 
 use halma_fuzz::{legal_moves_unsorted, pick_move, scenario, Bytes};
-use halma_rules::{read_record, write_record, Game, GameResult, Record, MAX_GAME_MOVES};
+use halma_rules::{
+    check_termination, read_record, result_text, sanitize_tag_value, write_record,
+    write_record_ended, DrawReason, Game, GameResult, Record, Seat, TagError, Termination,
+    MAX_GAME_MOVES, RESERVED_TAGS,
+};
 use libfuzzer_sys::fuzz_target;
 
-const RESERVED: [&str; 3] = ["Rules", "Position", "Result"];
+const RESERVED: [&str; 6] = [
+    "Rules",
+    "Position",
+    "Result",
+    "Termination",
+    "Loser",
+    "TerminationDetails",
+];
 
 /// Checks the game against a replay from its start.
 fn check_game(game: &Game) {
@@ -36,29 +49,66 @@ fn check_game(game: &Game) {
     assert_eq!(game.result(), expected);
 }
 
-/// The tags a record of `game` with `extra` tags holds when read back.
-fn expected_tags(game: &Game, extra: &[(String, String)]) -> Vec<(String, String)> {
+/// The tags a record of `game` ended by `termination` with `extra` tags
+/// holds when read back.
+fn expected_tags(
+    game: &Game,
+    termination: &Termination,
+    extra: &[(String, String)],
+) -> Vec<(String, String)> {
     let rules = game.rules();
     let mut tags = vec![("Rules".to_owned(), rules.to_string())];
     if *game.start_position() != rules.start_position() {
         tags.push(("Position".to_owned(), game.start_position().to_string()));
     }
-    tags.push(("Result".to_owned(), game.result().to_string()));
+    let result = result_text(game, termination);
+    if *termination == Termination::Normal {
+        assert_eq!(result, game.result().to_string());
+    }
+    tags.push(("Result".to_owned(), result));
+    if *termination != Termination::Normal {
+        tags.push(("Termination".to_owned(), termination.to_string()));
+    }
+    if let Some(loser) = termination.loser() {
+        tags.push(("Loser".to_owned(), loser.to_string()));
+    }
+    if let Termination::Forfeit { reason, .. } = termination {
+        if !reason.is_empty() {
+            tags.push(("TerminationDetails".to_owned(), sanitize_tag_value(reason)));
+        }
+    }
     for (name, value) in extra {
         tags.push((name.clone(), value.replace(['"', '\n', '\r'], "'")));
     }
     tags
 }
 
-/// Writes `game` with `extra` tags, reads it back and compares; the record
-/// read back writes the same text again.
-fn round_trip(game: &Game, extra: &[(String, String)]) {
+/// The termination as it reads back: a forfeit's reason sanitised.
+fn as_read(termination: &Termination) -> Termination {
+    match termination {
+        Termination::Forfeit { loser, reason } => Termination::Forfeit {
+            loser: *loser,
+            reason: sanitize_tag_value(reason),
+        },
+        other => other.clone(),
+    }
+}
+
+/// Writes `game` ended by `termination` with `extra` tags, reads it back and
+/// compares; the record read back writes the same text again.
+fn round_trip(game: &Game, termination: &Termination, extra: &[(String, String)]) {
     let borrowed: Vec<(&str, &str)> = extra
         .iter()
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
-    let written = match write_record(game, &borrowed) {
+    let written = match write_record_ended(game, termination, &borrowed) {
         Ok(written) => written,
+        Err(TagError::Termination(error)) => {
+            // Refused: only for a termination that cannot end the game.
+            assert!(names_read_back(extra), "{error} before the names");
+            assert_eq!(check_termination(game, termination), Err(error));
+            return;
+        }
         Err(error) => {
             // Refused: only for names the reader would refuse.
             assert!(!names_read_back(extra), "{error} for {extra:?}");
@@ -66,8 +116,17 @@ fn round_trip(game: &Game, extra: &[(String, String)]) {
         }
     };
     assert!(names_read_back(extra), "accepted {extra:?}");
-    let Record { game: again, tags } = read_record(&written)
+    assert_eq!(check_termination(game, termination), Ok(()));
+    if *termination == Termination::Normal {
+        assert_eq!(write_record(game, &borrowed).as_ref(), Ok(&written));
+    }
+    let Record {
+        game: again,
+        termination: read_termination,
+        tags,
+    } = read_record(&written)
         .unwrap_or_else(|e| panic!("a written record does not read back: {e}\n{written}"));
+    assert_eq!(read_termination, as_read(termination), "{written}");
     assert_eq!(again.rules(), game.rules(), "{written}");
     assert_eq!(again.start_position(), game.start_position(), "{written}");
     assert_eq!(again.moves(), game.moves(), "{written}");
@@ -75,7 +134,7 @@ fn round_trip(game: &Game, extra: &[(String, String)]) {
     assert_eq!(again.position().hash(), game.position().hash());
     assert_eq!(again.result(), game.result(), "{written}");
     assert_eq!(again, *game);
-    assert_eq!(tags, expected_tags(game, extra), "{written}");
+    assert_eq!(tags, expected_tags(game, termination, extra), "{written}");
     for line in written.lines() {
         // Lines wrap at 80 characters; only a lone long move is longer.
         let lone = line
@@ -94,10 +153,24 @@ fn round_trip(game: &Game, extra: &[(String, String)]) {
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
     assert_eq!(
-        write_record(&again, &again_borrowed).as_ref(),
+        write_record_ended(&again, &read_termination, &again_borrowed).as_ref(),
         Ok(&written),
         "writing is a fixed point"
     );
+}
+
+/// A termination chosen by the input: any kind, any seat (in play or not).
+fn pick_termination(bytes: &mut Bytes) -> Termination {
+    let seat = Seat::ALL[usize::from(bytes.u8() % 4)];
+    match bytes.u8() % 8 {
+        0..=3 => Termination::Normal,
+        4 => Termination::Draw(DrawReason::ALL[usize::from(bytes.u8() % 4)]),
+        5 => Termination::Resignation { loser: seat },
+        _ => Termination::Forfeit {
+            loser: seat,
+            reason: String::from_utf8_lossy(bytes.chunk()).into_owned(),
+        },
+    }
 }
 
 /// Whether the reader takes these extra tag names back: ASCII letters,
@@ -137,11 +210,13 @@ fuzz_target!(|data: &[u8]| {
             let value = String::from_utf8_lossy(bytes.chunk()).into_owned();
             extra.push((name, value));
         }
+        let termination = pick_termination(&mut bytes);
         check_game(&game);
-        round_trip(&game, &extra);
+        round_trip(&game, &termination, &extra);
         return;
     }
 
+    assert_eq!(RESERVED, RESERVED_TAGS);
     let text = String::from_utf8_lossy(data);
     match read_record(&text) {
         Ok(record) => {
@@ -152,7 +227,8 @@ fuzz_target!(|data: &[u8]| {
             names.dedup();
             assert_eq!(names.len(), count, "tags are unique");
             assert!(names.contains(&"Rules"));
-            round_trip(&record.game, &extra_tags(&record.tags));
+            assert_eq!(check_termination(&record.game, &record.termination), Ok(()));
+            round_trip(&record.game, &record.termination, &extra_tags(&record.tags));
         }
         Err(error) => {
             assert!(!error.to_string().is_empty());

@@ -2,6 +2,7 @@
 
 import ctypes
 import enum
+import operator
 from dataclasses import dataclass
 
 from . import _library as ffi
@@ -52,7 +53,11 @@ class Move:
     def _to_c(self):
         if self.is_pass:
             return ffi.halma_move(ffi.NO_SQUARE, ffi.NO_SQUARE, MoveKind.PASS)
-        return ffi.halma_move(self.origin, self.destination, int(self.kind))
+        return ffi.halma_move(
+            _unsigned(self.origin, "origin", 16),
+            _unsigned(self.destination, "destination", 16),
+            int(self.kind),
+        )
 
     @classmethod
     def _from_c(cls, record):
@@ -66,6 +71,28 @@ class Move:
             return "pass"
         sep = "x" if self.kind == MoveKind.SWAP else "-"
         return f"{square_name(self.origin)}{sep}{square_name(self.destination)}"
+
+
+def _integer(value, name):
+    """`value` as an int: a TypeError for anything that is not an integer
+    (a float, a string, a bool), before ctypes could convert it."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
+def _unsigned(value, name, bits):
+    """`value` as a C unsigned integer of `bits` bits. ctypes would silently
+    wrap a negative or too large value (-1 to the largest, 2**32 to 0), so it
+    is a ValueError here."""
+    value = _integer(value, name)
+    largest = (1 << bits) - 1
+    if not 0 <= value <= largest:
+        raise ValueError(f"{name} {value} is out of range: it must be from 0 to {largest}")
+    return value
 
 
 def _encode(text):
@@ -118,7 +145,7 @@ def _read_array(function, ctype, *args, detail=_thread_detail):
 
 def square_name(square):
     """The name of a square index ("e12")."""
-    return _read_text(lib.halma_square_name, square)
+    return _read_text(lib.halma_square_name, _unsigned(square, "square", 16))
 
 
 def parse_square(name):
@@ -223,12 +250,12 @@ class Rules(_Owner):
         return [seat for seat in Seat if mask >> seat & 1]
 
     def home_camp(self, seat):
-        return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._handle, int(seat)))
+        seat = _unsigned(seat, "seat", 32)
+        return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._handle, seat))
 
     def target_camp(self, seat):
-        return list(
-            _read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._handle, int(seat))
-        )
+        seat = _unsigned(seat, "seat", 32)
+        return list(_read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._handle, seat))
 
 
 class Game(_Owner):
@@ -238,6 +265,9 @@ class Game(_Owner):
     """
 
     _free = staticmethod(lib.halma_game_free)
+
+    #: The deepest perft: `perft` accepts depths 0 to this (HALMA_MAX_PERFT_DEPTH).
+    MAX_PERFT_DEPTH = ffi.MAX_PERFT_DEPTH
 
     def __init__(self, rules="halma", position=None, *, _pointer=None):
         if _pointer is None:
@@ -297,7 +327,7 @@ class Game(_Owner):
         """The seat on a square (index or name), or None."""
         if isinstance(square, str):
             square = parse_square(square)
-        seat = self._u32(lib.halma_game_piece_at, square)
+        seat = self._u32(lib.halma_game_piece_at, _unsigned(square, "square", 16))
         return None if seat == ffi.SEAT_NONE else Seat(seat)
 
     @property
@@ -382,9 +412,22 @@ class Game(_Owner):
         return Move._from_c(out)
 
     def perft(self, depth):
-        """The number of move sequences of `depth` moves from the current position."""
+        """The number of move sequences of `depth` moves from the current position.
+
+        `depth` is an int from 0 to `MAX_PERFT_DEPTH` (64): ValueError beyond
+        it, TypeError for anything that is not an integer. The time grows
+        exponentially with `depth`."""
+        depth = _integer(depth, "perft depth")
+        if not 0 <= depth <= self.MAX_PERFT_DEPTH:
+            raise ValueError(
+                f"perft depth {depth} is out of range: the depth must be from 0 to {self.MAX_PERFT_DEPTH}"
+            )
         out = ctypes.c_uint64()
-        self._check(lib.halma_game_perft(self._handle, depth, ctypes.byref(out)))
+        code = lib.halma_game_perft(self._handle, depth, ctypes.byref(out))
+        if code == ffi.INVALID_ARGUMENT:
+            # Only a library with a smaller bound than this package's gets here.
+            raise ValueError(self._detail())
+        self._check(code)
         return out.value
 
     def record(self, tags=None):

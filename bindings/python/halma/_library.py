@@ -23,6 +23,8 @@ PANIC = 12
 
 SEAT_NONE = 255
 NO_SQUARE = 0xFFFF
+# HALMA_MAX_PERFT_DEPTH in halma.h: the deepest perft the library accepts.
+MAX_PERFT_DEPTH = 64
 
 
 class halma_move(ctypes.Structure):

@@ -198,3 +198,76 @@ def test_raw_calls_reject_bad_arguments():
     assert lib.halma_last_error(None, 0, ctypes.byref(out_len)) == ffi.BUFFER_TOO_SMALL
     assert out_len.value > 0
     assert lib.halma_result_message(999) == b"unknown result code"
+
+
+# halma,camp-lock with each target camp full but for one square held by the
+# other seat: both sides can only pass and nobody wins, so perft is 1 at every
+# depth and recurses all the way down.
+ENDLESS_PASSES = "rbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14rr/13rrr/12rrrr/11rrrrr/11rrrrb r"
+
+
+def test_perft_bound_matches_the_header():
+    header = (REPOSITORY / "include" / "halma.h").read_text()
+    bound = int(re.search(r"#define HALMA_MAX_PERFT_DEPTH (\d+)", header).group(1))
+    assert halma.Game.MAX_PERFT_DEPTH == ffi.MAX_PERFT_DEPTH == bound
+
+
+def test_perft_out_of_range_is_a_value_error():
+    # perft(-1) used to reach the library as 4294967295 and overflow the
+    # stack (the interpreter died); perft(2**40) was silently read as perft(0).
+    with halma.Game("halma8") as game:
+        for depth in (-1, -(2**70), halma.Game.MAX_PERFT_DEPTH + 1, 2**32 - 1, 2**32, 2**40):
+            with pytest.raises(ValueError, match=rf"perft depth {depth} is out of range: the depth must be from 0 to 64"):
+                game.perft(depth)
+        assert game.perft(1) == game.legal_move_count()
+
+
+def test_perft_depth_must_be_an_integer():
+    with halma.Game("halma8") as game:
+        for depth in (2.0, 1.5, "2", None, True, [2]):
+            with pytest.raises(TypeError, match="perft depth must be an int"):
+                game.perft(depth)
+
+
+def test_perft_at_the_bound_runs_to_the_bottom():
+    with halma.Game("halma,camp-lock", ENDLESS_PASSES) as game:
+        assert game.legal_moves() == [halma.Move.pass_()]
+        assert game.perft(halma.Game.MAX_PERFT_DEPTH) == 1
+
+
+def test_the_library_refuses_perft_beyond_the_bound():
+    with halma.Game("halma,camp-lock", ENDLESS_PASSES) as game:
+        out = ctypes.c_uint64(12345)
+        for depth in (ffi.MAX_PERFT_DEPTH + 1, 2**32 - 1):
+            code = ffi.lib.halma_game_perft(game._handle, depth, ctypes.byref(out))
+            assert code == ffi.INVALID_ARGUMENT
+            assert out.value == 12345  # untouched
+        # Should the package's bound ever exceed the library's, the library's
+        # refusal is still a ValueError, with its detail.
+        game.MAX_PERFT_DEPTH = 1000
+        with pytest.raises(ValueError, match="perft depth 65 is out of range: the depth must be from 0 to 64"):
+            game.perft(65)
+
+
+def test_square_and_seat_arguments_are_never_wrapped():
+    # ctypes would silently read 2**16 + 8 as square 8 and 2**32 as seat 0.
+    with halma.Game("halma8") as game:
+        for square in (-1, 2**16, 2**16 + 8):
+            with pytest.raises(ValueError, match=rf"square {square} is out of range"):
+                game.piece_at(square)
+            with pytest.raises(ValueError, match=rf"square {square} is out of range"):
+                halma.square_name(square)
+        with pytest.raises(TypeError):
+            game.piece_at(1.0)
+        rules = game.rules
+        with rules:
+            for seat in (-1, 2**32):
+                with pytest.raises(ValueError, match=rf"seat {seat} is out of range"):
+                    rules.home_camp(seat)
+                with pytest.raises(ValueError, match=rf"seat {seat} is out of range"):
+                    rules.target_camp(seat)
+        origin = halma.parse_square("a5")
+        wrapped = halma.Move(origin + 2**16, halma.parse_square("a4"), halma.MoveKind.STEP)
+        with pytest.raises(ValueError, match="origin"):
+            game.play(wrapped)
+        assert len(game) == 0

@@ -41,20 +41,70 @@ fn seat_colour(seat: Seat) -> &'static str {
 
 /// The board as text: rank numbers on the left, file letters below, one
 /// letter per piece (coloured when `colour`), `.` for empty squares and `:`
-/// for empty camp squares.
+/// for empty camp squares; then the status and the position string.
 pub fn draw(game: &Game, colour: bool) -> String {
-    let rules = game.rules();
+    let mut out = board_text(game.rules(), game.position(), None, colour);
+    push_status(game, &mut out);
+    out
+}
+
+/// As [`draw`] for a person playing: the last move marked (`*` before the
+/// square it left, `>` before the square it reached; highlighted as well in
+/// colour) and a one-line legend under the board.
+pub fn draw_for_play(game: &Game, colour: bool) -> String {
+    let last = game
+        .moves()
+        .last()
+        .filter(|mv| !mv.is_pass())
+        .map(|mv| (mv.from(), mv.to()));
+    let mut out = board_text(game.rules(), game.position(), last, colour);
+    out.push_str(&legend(game.rules()));
+    out.push('\n');
+    push_status(game, &mut out);
+    out
+}
+
+/// One line naming every symbol of [`draw_for_play`].
+pub fn legend(rules: &Rules) -> String {
+    let pieces: Vec<String> = rules
+        .seats()
+        .iter()
+        .map(|s| format!("{} {}", s.letter(), s.name()))
+        .collect();
+    format!(
+        "    {} | . empty | : empty camp square | * last move's origin, > its destination",
+        pieces.join(", ")
+    )
+}
+
+fn push_status(game: &Game, out: &mut String) {
     let position = game.position();
-    let mut out = board_text(rules, position, colour);
     let status = match game.result() {
         GameResult::Ongoing => format!("{} to move", position.to_move()),
         GameResult::Won(seat) => format!("{seat} has won"),
     };
     out.push_str(&format!("{status}\n{position}\n"));
-    out
 }
 
-fn board_text(rules: &Rules, position: &Position, colour: bool) -> String {
+/// `1 ply`, `2 plies`.
+pub fn plies_text(count: usize) -> String {
+    if count == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{count} plies")
+    }
+}
+
+/// The board; `last` marks the origin and destination of the last move in
+/// the space before each square, so the columns stay aligned.
+fn board_text(
+    rules: &Rules,
+    position: &Position,
+    last: Option<(Square, Square)>,
+    colour: bool,
+) -> String {
+    const HIGHLIGHT: &str = "\x1b[7m";
+    const RESET: &str = "\x1b[0m";
     let geometry = rules.geometry();
     let camps = rules
         .seats()
@@ -67,14 +117,27 @@ fn board_text(rules: &Rules, position: &Position, colour: bool) -> String {
         out.push_str(&format!("{:>2} ", rank + 1));
         for file in 0..geometry.width() {
             let square = Square::new(file, rank).expect("on the board");
-            let cell = match position.piece_at(square) {
-                Some(seat) if colour => format!("{}{}\x1b[0m", seat_colour(seat), seat.letter()),
-                Some(seat) => seat.letter().to_string(),
-                None if camps.contains(square) => ":".to_owned(),
-                None => ".".to_owned(),
+            let symbol = match position.piece_at(square) {
+                Some(seat) => seat.letter(),
+                None if camps.contains(square) => ':',
+                None => '.',
             };
-            out.push(' ');
-            out.push_str(&cell);
+            let marker = match last {
+                Some((from, _)) if from == square => Some('*'),
+                Some((_, to)) if to == square => Some('>'),
+                _ => None,
+            };
+            out.push(marker.unwrap_or(' '));
+            match (colour, position.piece_at(square)) {
+                (true, _) if marker.is_some() => {
+                    let tint = position.piece_at(square).map_or("", seat_colour);
+                    out.push_str(&format!("{tint}{HIGHLIGHT}{symbol}{RESET}"));
+                }
+                (true, Some(seat)) => {
+                    out.push_str(&format!("{}{symbol}{RESET}", seat_colour(seat)))
+                }
+                _ => out.push(symbol),
+            }
         }
         out.push('\n');
     }

@@ -1,35 +1,51 @@
 //! `halma match`: games between two players (engine settings, baselines or
 //! protocol engines), sides alternated, with wins, draws, losses and the Elo
-//! difference.
+//! difference. A protocol engine that fails a move (silent, crashed,
+//! garbage, illegal move) forfeits that game and is restarted for the next;
+//! see `docs/match.md`.
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use clap::Args;
-use halma_engine::arena::{play_match, ArenaConfig};
+use halma_engine::arena::{play_match, ArenaConfig, MatchGame, Outcome};
 use halma_engine::elo::MatchScore;
-use halma_rules::Rules;
+use halma_protocol::client::{ClientOptions, GoLimits};
+use halma_rules::{write_record_ended, DrawReason, Game, Rules, Termination};
 
-use crate::players::player_from_spec;
+use crate::players::PlayerSpec;
 use crate::progress::Progress;
 use crate::CliError;
 
+/// The longest time-out accepted, in milliseconds (a day).
+const MAX_TIMEOUT_MS: u64 = 86_400_000;
+
 /// Arguments of `halma match`.
 #[derive(Args)]
+#[command(
+    after_help = "A protocol engine (cmd=) that is silent, crashes, writes garbage or plays an \
+illegal move forfeits the game (a loss, printed as `game N: A (Red) forfeits: <reason>`) and is \
+restarted for the next one. Details: docs/match.md."
+)]
 pub struct MatchArgs {
     /// Player A: engine settings `level=N,nodes=N,depth=N,movetime=MS,hash=MiB,threads=N`,
-    /// `greedy`, `random`, or `cmd=<command>` for an engine speaking the protocol.
+    /// `greedy`, `random`, or `cmd=<command line>` for an engine speaking the protocol
+    /// (split into words with the POSIX shell's quoting rules, never run by a shell).
     #[arg(long, default_value = "nodes=20000")]
     a: String,
     /// Player B, written like player A.
     #[arg(long, default_value = "greedy")]
     b: String,
     /// Games to play (each random opening is played from both sides).
-    #[arg(long, default_value_t = 20)]
-    games: usize,
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
     /// Rules string.
     #[arg(long, default_value = "halma")]
     rules: String,
-    /// Search limits sent to protocol engines as `go <GO>`.
+    /// Search limits sent to protocol engines as `go <GO>`: depth, nodes,
+    /// movetime or a clock (rtime, gtime, btime, ytime); never `infinite`.
     #[arg(long, default_value = "nodes 20000")]
     go: String,
     /// Random forward plies played before the players take over.
@@ -44,6 +60,43 @@ pub struct MatchArgs {
     /// Games played at the same time (each with its own players).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+    /// Milliseconds a protocol engine has to answer `hep` with `hepok` after it starts.
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_MS))]
+    timeout_handshake: u64,
+    /// Milliseconds a protocol engine has to answer `isready` with `readyok`.
+    #[arg(long, value_name = "MS", default_value_t = 5_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_MS))]
+    timeout_ready: u64,
+    /// Milliseconds a protocol engine may think when `--go` limits only depth
+    /// or nodes (with movetime or a clock, that time is the limit).
+    #[arg(long, value_name = "MS", default_value_t = 60_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_MS))]
+    timeout_move: u64,
+    /// Milliseconds a protocol engine may exceed its move time by before it
+    /// forfeits the game (as cutechess-cli's and fastchess's timemargin).
+    #[arg(long, visible_alias = "timeout-margin", value_name = "MS", default_value_t = 1_000,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_TIMEOUT_MS))]
+    timemargin: u64,
+    /// Failed starts of a protocol engine in a row (spawn or handshake) after
+    /// which it is not started again: its remaining games are forfeited at once.
+    #[arg(long, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    max_start_failures: u32,
+    /// Write every game's record (docs/game-record.md, with how it ended) to
+    /// FILE, one after another in the order the games end.
+    #[arg(long, visible_alias = "pgnout", value_name = "FILE")]
+    records: Option<String>,
+}
+
+/// The running totals of a match.
+#[derive(Default)]
+struct Totals {
+    score: MatchScore,
+    games: usize,
+    forfeits: [u32; 2],
+    /// The first failure to write a record.
+    record_error: Option<String>,
 }
 
 /// Plays the match and prints the score of A against B.
@@ -55,69 +108,132 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if args.jobs == 0 {
         return Err(CliError("--jobs: at least 1".to_owned()));
     }
-    // Check both specs before starting.
-    player_from_spec(&args.a, &args.go).map_err(|e| CliError(format!("--a: {}", e.0)))?;
-    player_from_spec(&args.b, &args.go).map_err(|e| CliError(format!("--b: {}", e.0)))?;
+    let a = PlayerSpec::parse(&args.a).map_err(|e| CliError(format!("--a: {}", e.0)))?;
+    let b = PlayerSpec::parse(&args.b).map_err(|e| CliError(format!("--b: {}", e.0)))?;
+    let go = GoLimits::parse(&args.go).map_err(|e| CliError(format!("--go: {e}")))?;
+    let client = ClientOptions {
+        handshake: Duration::from_millis(args.timeout_handshake),
+        ready: Duration::from_millis(args.timeout_ready),
+        move_cap: Duration::from_millis(args.timeout_move),
+        margin: Duration::from_millis(args.timemargin),
+        max_start_failures: args.max_start_failures,
+    };
+    let records = match &args.records {
+        Some(path) => Some(Mutex::new(BufWriter::new(
+            File::create(path).map_err(|e| CliError(format!("--records {path}: {e}")))?,
+        ))),
+        None => None,
+    };
     let mut config = ArenaConfig::new(rules.clone());
     config.opening_plies = args.openings;
     config.max_plies = args.max_plies;
     let seats = rules.seats().len();
     // Games are played in groups of one per seat of A (a pair in two-seat rules).
-    let groups = args.games.div_ceil(seats);
-    let total = Mutex::new((MatchScore::default(), 0usize, None::<String>));
-    let progress = Progress::new(groups * seats);
+    let groups = (args.games as usize).div_ceil(seats);
+    let total_games = groups * seats;
+    let totals = Mutex::new(Totals::default());
+    let progress = Progress::new(total_games);
     println!(
-        "{} games of {rules}: A = {} vs B = {}",
-        groups * seats,
-        args.a,
-        args.b
+        "{total_games} games of {rules}: A = {} vs B = {}",
+        args.a, args.b
     );
     std::thread::scope(|scope| {
-        for job in 0..args.jobs.min(groups.max(1)) {
-            let total = &total;
-            let progress = &progress;
-            let config = &config;
+        for job in 0..args.jobs.min(groups) {
+            let (totals, progress, config) = (&totals, &progress, &config);
+            let (a, b, go, client, records) = (&a, &b, &go, &client, &records);
             scope.spawn(move || {
-                let players = player_from_spec(&args.a, &args.go)
-                    .and_then(|a| Ok((a, player_from_spec(&args.b, &args.go)?)));
-                let (mut a, mut b) = match players {
-                    Ok(p) => p,
-                    Err(e) => {
-                        total.lock().unwrap().2.get_or_insert(e.0);
-                        return;
-                    }
-                };
+                let mut player_a = a.build(go, client);
+                let mut player_b = b.build(go, client);
                 for group in (job..groups).step_by(args.jobs) {
-                    if total.lock().unwrap().2.is_some() {
-                        return;
-                    }
                     let mut group_config = config.clone();
                     group_config.seed = args.seed.wrapping_mul(7919).wrapping_add(group as u64);
-                    let score = play_match(
+                    let mut before = MatchScore::default();
+                    play_match(
                         &group_config,
-                        a.as_mut(),
-                        b.as_mut(),
+                        player_a.as_mut(),
+                        player_b.as_mut(),
                         seats,
-                        &mut |_, _, _| {},
+                        &mut |result, score, game| {
+                            let number = group * seats + result.index + 1;
+                            let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
+                            t.score.wins += score.wins - before.wins;
+                            t.score.draws += score.draws - before.draws;
+                            t.score.losses += score.losses - before.losses;
+                            before = *score;
+                            t.games += 1;
+                            if let Outcome::Forfeit { seat, reason } = &result.outcome {
+                                let side = usize::from(*seat != result.a_seat);
+                                t.forfeits[side] += 1;
+                                progress.println(&format!(
+                                    "game {number}: {} ({seat}) forfeits: {reason}",
+                                    ["A", "B"][side]
+                                ));
+                            }
+                            if let Some(records) = records {
+                                let written = write_game(records, number, result, game, args);
+                                if let Err(e) = written {
+                                    t.record_error.get_or_insert(e);
+                                }
+                            }
+                            progress.update(t.games, &t.score.to_string());
+                        },
                     );
-                    let mut t = total.lock().unwrap();
-                    t.0.wins += score.wins;
-                    t.0.draws += score.draws;
-                    t.0.losses += score.losses;
-                    t.1 += seats;
-                    if let Some(e) = a.failure().or_else(|| b.failure()) {
-                        t.2.get_or_insert(e);
-                    }
-                    progress.update(t.1, &t.0.to_string());
                 }
             });
         }
     });
     progress.finish();
-    let (score, _, error) = total.into_inner().unwrap();
-    if let Some(error) = error {
-        return Err(CliError(format!("match stopped: {error}")));
+    let totals = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(records) = records {
+        let mut file = records.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = file.flush() {
+            return Err(CliError(format!("--records: {e}")));
+        }
     }
-    println!("A vs B: {score}");
+    if let Some(error) = totals.record_error {
+        return Err(CliError(format!("--records: {error}")));
+    }
+    let [a_forfeits, b_forfeits] = totals.forfeits;
+    if a_forfeits + b_forfeits > 0 {
+        println!("Forfeits: A {a_forfeits}, B {b_forfeits}");
+    }
+    println!("A vs B: {}", totals.score);
     Ok(())
+}
+
+/// How a game of the arena ended, as a record says it.
+fn termination(outcome: &Outcome) -> Termination {
+    match outcome {
+        Outcome::Won(_) => Termination::Normal,
+        Outcome::PlyCap => Termination::Draw(DrawReason::PlyLimit),
+        Outcome::Repetition => Termination::Draw(DrawReason::Repetition),
+        Outcome::Forfeit { seat, reason } => Termination::Forfeit {
+            loser: *seat,
+            reason: reason.clone(),
+        },
+    }
+}
+
+/// Appends the record of game `number` to `records`.
+fn write_game(
+    records: &Mutex<BufWriter<File>>,
+    number: usize,
+    result: &MatchGame,
+    game: &Game,
+    args: &MatchArgs,
+) -> Result<(), String> {
+    let number = number.to_string();
+    let seat = result.a_seat.to_string();
+    let tags = [
+        ("Game", number.as_str()),
+        ("A", args.a.as_str()),
+        ("B", args.b.as_str()),
+        ("A_seat", seat.as_str()),
+    ];
+    let text = write_record_ended(game, &termination(&result.outcome), &tags)
+        .map_err(|e| format!("game {number}: {e}"))?;
+    let mut file = records.lock().unwrap_or_else(|e| e.into_inner());
+    writeln!(file, "{text}")
+        .and_then(|_| file.flush())
+        .map_err(|e| e.to_string())
 }

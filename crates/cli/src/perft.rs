@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use clap::Args;
+use halma_rules::PerftError;
 
 use crate::setup::GameArgs;
 use crate::CliError;
@@ -12,7 +13,7 @@ use crate::CliError;
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Depth in plies.
+    /// Depth in plies, 0 to 64 (`MAX_PERFT_DEPTH`).
     #[arg(long)]
     depth: u32,
     /// Print the count below each root move.
@@ -35,14 +36,19 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
         return Err(CliError("--threads: at least 1".to_owned()));
     }
     let start = Instant::now();
+    let depth_error = |error: PerftError| CliError(format!("--depth: {error}"));
     let total = if args.divide {
-        let counts = rules.divide_parallel(position, args.depth, threads);
+        let counts = rules
+            .divide_parallel(position, args.depth, threads)
+            .map_err(depth_error)?;
         for (mv, count) in &counts {
             println!("{} {count}", rules.move_to_string(position, *mv));
         }
         counts.iter().map(|(_, n)| n).sum()
     } else {
-        rules.perft_parallel(position, args.depth, threads)
+        rules
+            .perft_parallel(position, args.depth, threads)
+            .map_err(depth_error)?
     };
     let seconds = start.elapsed().as_secs_f64();
     eprintln!(

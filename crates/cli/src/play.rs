@@ -1,18 +1,26 @@
 //! `halma play`: a person against the engine in the terminal.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use halma_engine::{game_history, Engine, EngineOptions, Limits, Score};
-use halma_rules::{write_record, Game, GameResult, Seat};
+use halma_rules::{
+    read_record, result_text, write_record_ended, Game, GameResult, Rules, Seat, Square,
+    Termination, MAX_RECORD_LEN,
+};
 
-use crate::board::draw;
+use crate::board::{draw_for_play, plies_text};
 use crate::setup::GameArgs;
 use crate::CliError;
 
 /// Arguments of `halma play`.
 #[derive(Args)]
+#[command(
+    after_help = "In the game, type a move (e4-e5, c3-e5-g5) or a command: hint, undo, \
+moves, board, level N, record, save PATH, load PATH (game records: docs/game-record.md), \
+resign, new, help, quit. Scores are from your side."
+)]
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
@@ -30,8 +38,31 @@ pub struct PlayArgs {
     color: String,
 }
 
-const HELP: &str = "commands: a move (e4-e5, c3-e5-g5, or origin-destination), hint, undo, \
-level N, moves, board, record, new, help, quit";
+const HELP: &str = "\
+Commands:
+  e4-e5, c3-e5-g5  play a move: a path of squares joined by -, or its origin-destination;
+                   pass (only when you have no other move)
+  hint             the engine's suggestion for you, with its score
+  undo             take back your last move (and the engine's replies after it)
+  moves            list your legal moves
+  board            draw the board again
+  level N          the engine's level, 1 (beginner) to 10 (full strength)
+  record           print the game record
+  save PATH        write the game record to the file PATH
+  load PATH        continue the game of the record in PATH (the current game is kept on error)
+  resign           give up: the game is over, you lose (`new` starts another)
+  new              start again from the start position
+  help             this text
+  quit             leave (so does the end of input)
+Scores are yours: positive is good for you, cp 10 is about one square ahead in the race;
+`win in N plies` or `lose in N plies` when the end is in sight. In three- and four-seat games
+only `hint` shows a score (the engine's search scores its own seat, not yours).
+The board: r g b y are pieces (Red, Green, Blue, Yellow), . an empty square, : an empty
+square of a camp (a seat's home corner, the opposite seat's target), * before the square
+the last move left, > before the square it reached.";
+
+/// Largest game record file `load` reads: what the record reader accepts.
+const MAX_LOAD_LEN: u64 = MAX_RECORD_LEN as u64;
 
 fn parse_seat(text: &str) -> Option<Seat> {
     Seat::ALL.into_iter().find(|s| {
@@ -63,6 +94,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut session = Session {
         start: game.clone(),
         game,
+        termination: Termination::Normal,
         human,
         engine: Engine::new(EngineOptions {
             level: args.level,
@@ -74,9 +106,93 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     session.play(stdin.lock())
 }
 
+/// What a line typed by the player asks for.
+enum Input<'a> {
+    Nothing,
+    Quit,
+    /// A command word and the rest of the line after it.
+    Command(&'a str, &'a str),
+    /// Something shaped like a move: squares joined by `-`, or `pass`.
+    Move(&'a str),
+    /// A move followed by more words.
+    MoveAndMore(&'a str),
+    /// Neither a command nor shaped like a move.
+    Unknown(&'a str),
+}
+
+const COMMANDS: [&str; 12] = [
+    "help", "board", "record", "moves", "new", "level", "hint", "undo", "save", "load", "resign",
+    "exit",
+];
+
+fn classify(line: &str) -> Input<'_> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (line, ""),
+    };
+    match word {
+        "" => Input::Nothing,
+        "quit" | "exit" => Input::Quit,
+        _ if COMMANDS.contains(&word) => Input::Command(word, rest),
+        _ if word == "pass" || word.contains('-') => {
+            if rest.is_empty() {
+                Input::Move(word)
+            } else {
+                Input::MoveAndMore(line)
+            }
+        }
+        _ => Input::Unknown(word),
+    }
+}
+
+/// Checks that every square of a move text is a square of this board, so
+/// the message names this board's columns and rows rather than the largest board's.
+fn check_squares(rules: &Rules, text: &str) -> Result<(), String> {
+    if text == "pass" {
+        return Ok(());
+    }
+    let geometry = rules.geometry();
+    for part in text.split('-') {
+        let on_board = part
+            .parse::<Square>()
+            .is_ok_and(|square| geometry.contains(square));
+        if !on_board {
+            return Err(format!(
+                "`{part}` is not a square of this board: a column letter a-{} followed by a row number 1-{}",
+                (b'a' + geometry.width() - 1) as char,
+                geometry.height()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A score of the engine's search, from the human's side; `None` when it
+/// cannot be said (three or four seats, for the engine's own moves).
+fn score_for_human(raw: i32, scored_seat: Seat, human: Seat, seats: usize) -> Option<String> {
+    let raw = if scored_seat == human {
+        raw
+    } else if seats == 2 {
+        // Two seats: the game is zero-sum, so the engine's score negated is ours.
+        -raw
+    } else {
+        return None;
+    };
+    Some(match Score::from_raw(raw) {
+        Score::Win(n) => format!("your score: win in {}", plies_text(n as usize)),
+        Score::Loss(n) => format!("your score: lose in {}", plies_text(n as usize)),
+        Score::Units(n) => format!("your score: cp {n:+}"),
+    })
+}
+
 struct Session {
+    /// Where `new` starts again.
     start: Game,
     game: Game,
+    /// How the game ended when the board does not say: a resignation, or
+    /// what a loaded record states.
+    termination: Termination,
     human: Seat,
     engine: Engine,
     limits: Limits,
@@ -96,29 +212,118 @@ impl Session {
         )
     }
 
+    fn is_over(&self) -> bool {
+        self.game.is_over() || self.termination != Termination::Normal
+    }
+
+    fn show(&self) {
+        print!("{}", draw_for_play(&self.game, self.colour));
+    }
+
+    /// How the game ended, in a sentence.
+    fn ending(&self) -> String {
+        let plies = plies_text(self.game.moves().len());
+        match (&self.termination, self.game.result()) {
+            (Termination::Normal, GameResult::Won(seat)) => {
+                let who = if seat == self.human {
+                    "You win"
+                } else {
+                    "The engine wins"
+                };
+                format!("{who}: {seat} has filled its target camp after {plies}.")
+            }
+            (Termination::Resignation { loser }, _) if *loser == self.human => {
+                format!("You resigned after {plies}: {}.", self.outcome())
+            }
+            (termination, _) => format!(
+                "The game ended by {termination} after {plies}: {}.",
+                self.outcome()
+            ),
+        }
+    }
+
+    /// The record's result in words: `Blue wins`, `Red loses`, `a draw`.
+    fn outcome(&self) -> String {
+        let result = result_text(&self.game, &self.termination);
+        match result.as_str() {
+            "Draw" => "a draw".to_owned(),
+            "*" => "unfinished".to_owned(),
+            _ if result.ends_with(" loses") => result,
+            _ => format!("{result} wins"),
+        }
+    }
+
+    fn record(&self) -> Result<String, CliError> {
+        let level = format!("halma level {}", self.engine.options().level);
+        Ok(write_record_ended(
+            &self.game,
+            &self.termination,
+            &[("Human", self.human.name()), ("Engine", &level)],
+        )?)
+    }
+
+    fn save(&self, path: &str) -> Result<String, String> {
+        if path.is_empty() {
+            return Err("save needs a file name: save PATH".to_owned());
+        }
+        let record = self.record().map_err(|e| e.0)?;
+        std::fs::write(path, record).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        Ok(format!(
+            "Saved the game ({}) to `{path}`.",
+            plies_text(self.game.moves().len())
+        ))
+    }
+
+    /// Reads the record in `path` and makes its game the current one; on any
+    /// error the current game stays.
+    fn load(&mut self, path: &str) -> Result<String, String> {
+        if path.is_empty() {
+            return Err("load needs a file name: load PATH".to_owned());
+        }
+        let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        let mut text = String::new();
+        // One byte past the limit, so that the reader reports a file too large.
+        file.take(MAX_LOAD_LEN + 1)
+            .read_to_string(&mut text)
+            .map_err(cannot)?;
+        let record = read_record(&text).map_err(|e| format!("`{path}`: {e}"))?;
+        let rules = record.game.rules().clone();
+        if !rules.seats().contains(self.human) {
+            return Err(format!(
+                "`{path}`: you play {}, who has no seat in {rules}",
+                self.human
+            ));
+        }
+        self.start = Game::from_position(rules, record.game.start_position().clone());
+        self.game = record.game;
+        self.termination = record.termination;
+        self.engine.new_game();
+        Ok(format!(
+            "Loaded `{path}`: {} played.",
+            plies_text(self.game.moves().len())
+        ))
+    }
+
     fn play(&mut self, mut input: impl BufRead) -> Result<(), CliError> {
         println!(
-            "You play {} against the engine at level {}. {HELP}",
+            "You play {} against the engine at level {} ({}).",
             self.human,
-            self.engine.options().level
+            self.engine.options().level,
+            self.game.rules()
         );
-        print!("{}", draw(&self.game, self.colour));
+        println!("{HELP}");
+        self.show();
         let mut announced = false;
         loop {
-            if self.game.is_over() {
+            if self.is_over() {
                 if !announced {
-                    if let GameResult::Won(seat) = self.game.result() {
-                        let who = if seat == self.human {
-                            "You win"
-                        } else {
-                            "The engine wins"
-                        };
-                        println!(
-                            "{who}: {seat} has filled its target camp after {} plies.",
-                            self.game.moves().len()
-                        );
+                    println!("{}", self.ending());
+                    if self.termination == Termination::Normal {
+                        println!("Type `undo`, `new`, `save PATH`, `record` or `quit`.");
+                    } else {
+                        println!("Type `new`, `load PATH`, `save PATH`, `record` or `quit`.");
                     }
-                    println!("Type `undo`, `new`, `record` or `quit`.");
                     announced = true;
                 }
             } else if self.game.to_move() != self.human {
@@ -126,12 +331,14 @@ impl Session {
                 let text = self.game.move_to_string(result.best_move);
                 let seat = self.game.to_move();
                 self.game.play(result.best_move)?;
-                println!(
-                    "{seat} plays {text}   (score {}, depth {})",
-                    Score::from_raw(result.score),
-                    result.depth
-                );
-                print!("{}", draw(&self.game, self.colour));
+                let seats = self.game.rules().seats().len();
+                match score_for_human(result.score, seat, self.human, seats) {
+                    Some(score) => {
+                        println!("{seat} plays {text}   ({score}, depth {})", result.depth)
+                    }
+                    None => println!("{seat} plays {text}   (depth {})", result.depth),
+                }
+                self.show();
                 continue;
             }
             print!("{}> ", self.human.name());
@@ -145,78 +352,129 @@ impl Session {
                 println!();
                 return Ok(());
             }
-            let line = line.trim();
-            let mut words = line.split_whitespace();
-            match words.next() {
-                None => {}
-                Some("quit" | "exit") => return Ok(()),
-                Some("help") => println!("{HELP}"),
-                Some("board") => print!("{}", draw(&self.game, self.colour)),
-                Some("record") => {
-                    print!("{}", write_record(&self.game, &[]).expect("no extra tags"))
+            match classify(&line) {
+                Input::Nothing => {}
+                Input::Quit => return Ok(()),
+                Input::Unknown(word) => println!("unknown command `{word}` (type help)"),
+                Input::MoveAndMore(text) => {
+                    println!("error: `{text}`: type one move per line, with no spaces in it")
                 }
-                Some("moves") => {
-                    let texts: Vec<String> = self
-                        .game
-                        .legal_moves()
-                        .iter()
-                        .map(|&m| self.game.move_to_string(m))
-                        .collect();
-                    println!("{} moves: {}", texts.len(), texts.join(" "));
+                Input::Move(_) | Input::Command("undo" | "hint", _)
+                    if self.termination != Termination::Normal =>
+                {
+                    println!("The game is over. Type `new` or `load PATH` to play another.")
                 }
-                Some("new") => {
-                    self.game = self.start.clone();
-                    self.engine.new_game();
-                    announced = false;
-                    print!("{}", draw(&self.game, self.colour));
-                }
-                Some("level") => match words.next().and_then(|w| w.parse::<u8>().ok()) {
-                    Some(level @ 1..=10) => {
-                        self.engine.set_level(level);
-                        println!("Level {level}.");
-                    }
-                    _ => println!("error: level takes a number from 1 to 10"),
-                },
-                Some("hint") => {
-                    if self.game.is_over() {
-                        println!("The game is over.");
-                    } else {
-                        let level = self.engine.options().level;
-                        self.engine.set_level(10);
-                        let result = self.search();
-                        self.engine.set_level(level);
-                        println!(
-                            "Hint: {}   (score {})",
-                            self.game.move_to_string(result.best_move),
-                            Score::from_raw(result.score)
-                        );
-                    }
-                }
-                Some("undo") => {
-                    // Back to the previous position where it was your move.
-                    let mut undone = 0;
-                    while let Some(_mv) = self.game.undo() {
-                        undone += 1;
-                        if self.game.to_move() == self.human {
-                            break;
-                        }
-                    }
-                    announced = false;
-                    if undone == 0 {
-                        println!("Nothing to undo.");
-                    } else {
-                        println!("Took back {undone} plies.");
-                        print!("{}", draw(&self.game, self.colour));
-                    }
-                }
-                Some(_) if self.game.is_over() => {
+                Input::Move(_) if self.game.is_over() => {
                     println!("The game is over. Type `undo`, `new` or `quit`.")
                 }
-                Some(_) => match self.game.play_str(line) {
-                    Ok(_) => print!("{}", draw(&self.game, self.colour)),
-                    Err(e) => println!("error: {e}"),
-                },
+                Input::Move(text) => {
+                    let played = check_squares(self.game.rules(), text)
+                        .and_then(|()| self.game.play_str(text).map_err(|e| e.to_string()));
+                    match played {
+                        Ok(_) => self.show(),
+                        Err(e) => println!("error: {e}"),
+                    }
+                }
+                Input::Command(word, rest) => {
+                    if self.command(word, rest) {
+                        announced = false;
+                    }
+                }
             }
         }
+    }
+
+    /// Runs a command; true when the game changed so that its end (if any)
+    /// must be announced again.
+    fn command(&mut self, word: &str, rest: &str) -> bool {
+        match word {
+            "help" => println!("{HELP}"),
+            "board" => self.show(),
+            "record" => match self.record() {
+                Ok(record) => print!("{record}"),
+                Err(e) => println!("error: {}", e.0),
+            },
+            "save" => match self.save(rest) {
+                Ok(message) => println!("{message}"),
+                Err(e) => println!("error: {e}"),
+            },
+            "load" => match self.load(rest) {
+                Ok(message) => {
+                    println!("{message}");
+                    self.show();
+                    return true;
+                }
+                Err(e) => println!("error: {e} (the current game goes on)"),
+            },
+            "moves" => {
+                let texts: Vec<String> = self
+                    .game
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| self.game.move_to_string(m))
+                    .collect();
+                let noun = if texts.len() == 1 { "move" } else { "moves" };
+                println!("{} {noun}: {}", texts.len(), texts.join(" "));
+            }
+            "new" => {
+                self.game = self.start.clone();
+                self.termination = Termination::Normal;
+                self.engine.new_game();
+                self.show();
+                return true;
+            }
+            "resign" => {
+                if self.is_over() {
+                    println!("The game is already over. Type `new` to play another.");
+                } else {
+                    self.termination = Termination::Resignation { loser: self.human };
+                    return true;
+                }
+            }
+            "level" => match rest.parse::<u8>() {
+                Ok(level @ 1..=10) => {
+                    self.engine.set_level(level);
+                    println!("Level {level}.");
+                }
+                _ => println!("error: level takes a number from 1 to 10"),
+            },
+            "hint" => {
+                if self.game.is_over() {
+                    println!("The game is over.");
+                } else {
+                    let level = self.engine.options().level;
+                    self.engine.set_level(10);
+                    let result = self.search();
+                    self.engine.set_level(level);
+                    let seats = self.game.rules().seats().len();
+                    let score =
+                        score_for_human(result.score, self.game.to_move(), self.human, seats)
+                            .unwrap_or_default();
+                    println!(
+                        "Hint: {}   ({score})",
+                        self.game.move_to_string(result.best_move)
+                    );
+                }
+            }
+            "undo" => {
+                // Back to the previous position where it was your move.
+                let mut undone = 0;
+                while let Some(_mv) = self.game.undo() {
+                    undone += 1;
+                    if self.game.to_move() == self.human {
+                        break;
+                    }
+                }
+                if undone == 0 {
+                    println!("Nothing to undo.");
+                } else {
+                    println!("Took back {}.", plies_text(undone));
+                    self.show();
+                    return true;
+                }
+            }
+            _ => println!("unknown command `{word}` (type help)"),
+        }
+        false
     }
 }

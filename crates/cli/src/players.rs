@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use halma_engine::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use halma_engine::{EngineOptions, Limits};
-use halma_protocol::client::ProtocolPlayer;
+use halma_protocol::client::{ClientOptions, EngineCommand, GoLimits, ProtocolPlayer};
 
 use crate::CliError;
 
@@ -29,12 +29,16 @@ pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> 
                 }
                 options.level = number as u8;
             }
-            "nodes" => limits.nodes = Some(number.max(1)),
-            "depth" => limits.depth = Some(number.clamp(1, 64) as u32),
+            "nodes" => limits.nodes = Some(in_range(item, number, 1, u64::MAX)?),
+            "depth" => limits.depth = Some(in_range(item, number, 1, 64)? as u32),
             "movetime" => limits.movetime = Some(Duration::from_millis(number)),
-            "hash" => options.hash_mib = number.min(halma_engine::MAX_HASH_MIB as u64) as usize,
+            "hash" => {
+                let max = halma_engine::MAX_HASH_MIB as u64;
+                options.hash_mib = in_range(item, number, 0, max)? as usize
+            }
             "threads" => {
-                options.threads = number.clamp(1, halma_engine::MAX_THREADS as u64) as usize
+                let max = halma_engine::MAX_THREADS as u64;
+                options.threads = in_range(item, number, 1, max)? as usize
             }
             "seed" => options.seed = number,
             _ => {
@@ -50,24 +54,105 @@ pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> 
     Ok((options, limits))
 }
 
-/// A player from a spec: `greedy`, `random`, `cmd=<command line>` (a
-/// protocol engine, searching with `go <go>`), or engine settings.
-pub fn player_from_spec(spec: &str, go: &str) -> Result<Box<dyn Player + Send>, CliError> {
-    match spec {
-        "greedy" => Ok(Box::new(GreedyPlayer::new(1))),
-        "random" => Ok(Box::new(RandomPlayer::new(1))),
-        _ => {
-            if let Some(command) = spec.strip_prefix("cmd=") {
-                return Ok(Box::new(
-                    ProtocolPlayer::spawn(command, go).map_err(CliError)?,
-                ));
+/// `number` when it is in `low..=high`, else an error naming `item`.
+fn in_range(item: &str, number: u64, low: u64, high: u64) -> Result<u64, CliError> {
+    if (low..=high).contains(&number) {
+        Ok(number)
+    } else if high == u64::MAX {
+        Err(CliError(format!("`{item}`: at least {low}")))
+    } else {
+        Err(CliError(format!("`{item}`: {low} to {high}")))
+    }
+}
+
+/// A player as written on the command line, checked before a match starts.
+pub enum PlayerSpec {
+    /// `greedy`: the one-ply greedy baseline.
+    Greedy,
+    /// `random`: a random legal move.
+    Random,
+    /// Engine settings (`level=8,nodes=20000`).
+    Engine(EngineOptions, Limits, String),
+    /// `cmd=<command line>`: an engine speaking the protocol, as a child process.
+    Protocol(EngineCommand),
+}
+
+impl PlayerSpec {
+    /// Reads a spec: `greedy`, `random`, `cmd=<command line>` (split with
+    /// the POSIX shell's quoting rules; the program must exist) or engine
+    /// settings.
+    pub fn parse(spec: &str) -> Result<PlayerSpec, CliError> {
+        match spec {
+            "greedy" => Ok(PlayerSpec::Greedy),
+            "random" => Ok(PlayerSpec::Random),
+            _ => {
+                if let Some(command) = spec.strip_prefix("cmd=") {
+                    let command = EngineCommand::parse(command)
+                        .map_err(|e| CliError(format!("cmd=: {e}")))?;
+                    command
+                        .find_program()
+                        .map_err(|e| CliError(format!("cmd=: {e}")))?;
+                    return Ok(PlayerSpec::Protocol(command));
+                }
+                let (options, limits) = engine_settings(spec)?;
+                Ok(PlayerSpec::Engine(options, limits, format!("halma {spec}")))
             }
-            let (options, limits) = engine_settings(spec)?;
-            Ok(Box::new(EnginePlayer::new(
-                options,
-                limits,
-                format!("halma {spec}"),
-            )))
         }
+    }
+
+    /// A new player; a protocol engine searches with `go <go>` each move
+    /// and is started for its first game.
+    pub fn build(&self, go: &GoLimits, client: &ClientOptions) -> Box<dyn Player + Send> {
+        match self {
+            PlayerSpec::Greedy => Box::new(GreedyPlayer::new(1)),
+            PlayerSpec::Random => Box::new(RandomPlayer::new(1)),
+            PlayerSpec::Engine(options, limits, label) => {
+                Box::new(EnginePlayer::new(options.clone(), *limits, label.clone()))
+            }
+            PlayerSpec::Protocol(command) => {
+                Box::new(ProtocolPlayer::new(command.clone(), go.clone(), *client))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(spec: &str) -> String {
+        match PlayerSpec::parse(spec) {
+            Ok(_) => panic!("{spec} was accepted"),
+            Err(e) => e.0,
+        }
+    }
+
+    #[test]
+    fn settings_out_of_range_are_errors_not_clamped() {
+        assert_eq!(error("nodes=0"), "`nodes=0`: at least 1");
+        assert_eq!(error("depth=0"), "`depth=0`: 1 to 64");
+        assert_eq!(error("depth=65"), "`depth=65`: 1 to 64");
+        assert_eq!(
+            error("threads=0"),
+            format!("`threads=0`: 1 to {}", halma_engine::MAX_THREADS)
+        );
+        let hash = format!("hash={}", halma_engine::MAX_HASH_MIB + 1);
+        assert!(error(&hash).starts_with(&format!("`{hash}`: 0 to ")));
+        let Ok((options, limits)) = engine_settings("depth=64,nodes=1,hash=0,threads=1") else {
+            panic!("the bounds themselves are accepted");
+        };
+        assert_eq!((limits.depth, limits.nodes), (Some(64), Some(1)));
+        assert_eq!((options.hash_mib, options.threads), (0, 1));
+    }
+
+    #[test]
+    fn engine_commands_are_checked_before_a_match() {
+        assert!(matches!(
+            PlayerSpec::parse("cmd=sh -c 'exit 0'"),
+            Ok(PlayerSpec::Protocol(_))
+        ));
+        assert!(error("cmd=sh -c 'exit 0").contains("unterminated single quote"));
+        assert!(error("cmd=/no/such/engine").contains("no such executable file"));
+        assert_eq!(error("cmd= "), "cmd=: empty command");
     }
 }

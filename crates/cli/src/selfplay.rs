@@ -7,9 +7,9 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use halma_engine::{game_history, Engine, Score};
-use halma_rules::{write_record, GameResult};
+use halma_rules::{write_record_ended, DrawReason, GameResult, Termination};
 
-use crate::board::draw;
+use crate::board::{draw, plies_text};
 use crate::players::engine_settings;
 use crate::setup::GameArgs;
 use crate::CliError;
@@ -22,7 +22,7 @@ pub struct SelfplayArgs {
     /// Engine settings for every seat: `level=N,nodes=N,depth=N,movetime=MS,hash=MiB,threads=N,seed=N`.
     #[arg(long, default_value = "nodes=30000")]
     engine: String,
-    /// Stop (a draw) after this many plies.
+    /// Stop after this many plies: a draw (`[Termination "ply limit"]` in the record).
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
     /// Draw the board after every move (not only at the end).
@@ -46,10 +46,10 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     let mut engine = Engine::new(options);
     let stop = AtomicBool::new(false);
     let mut seen: HashMap<u64, u32> = HashMap::new();
-    let mut draw_reason = None;
+    let mut termination = Termination::Normal;
     while !game.is_over() {
         if game.moves().len() >= args.max_plies {
-            draw_reason = Some(format!("draw: {} plies played", args.max_plies));
+            termination = Termination::Draw(DrawReason::PlyLimit);
             break;
         }
         let history = game_history(&game);
@@ -73,20 +73,34 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         let count = seen.entry(game.position().hash()).or_default();
         *count += 1;
         if *count >= 3 {
-            draw_reason = Some("draw: a position occurred three times".to_owned());
+            termination = Termination::Draw(DrawReason::Repetition);
             break;
         }
     }
     print!("{}", draw(&game, colour));
-    match game.result() {
-        GameResult::Won(seat) => println!("Result: {seat} wins after {} plies", game.moves().len()),
-        GameResult::Ongoing => println!("Result: {}", draw_reason.unwrap_or_default()),
+    let plies = game.moves().len();
+    match (game.result(), &termination) {
+        (GameResult::Won(seat), _) => println!("Result: {seat} wins after {}", plies_text(plies)),
+        (_, Termination::Draw(DrawReason::PlyLimit)) => {
+            println!(
+                "Result: a draw at the ply limit, after {}",
+                plies_text(plies)
+            )
+        }
+        (_, Termination::Draw(DrawReason::Repetition)) => println!(
+            "Result: a draw by repetition (a position occurred three times), after {}",
+            plies_text(plies)
+        ),
+        _ => println!("Result: unfinished after {}", plies_text(plies)),
     }
     println!();
-    print!(
-        "{}",
-        write_record(&game, &[("Engine", &format!("halma {}", args.engine))])
-            .expect("a fixed, valid tag name")
-    );
+    // The writer checks the repetition itself, so a hash collision in `seen`
+    // shows up here as an error rather than as a record that does not read back.
+    let record = write_record_ended(
+        &game,
+        &termination,
+        &[("Engine", &format!("halma {}", args.engine))],
+    )?;
+    print!("{record}");
     Ok(())
 }

@@ -149,3 +149,34 @@ fn bad_input_is_one_line_and_exit_status_2() {
     let output = halma(&["perft"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn perft_deeper_than_the_bound_is_one_line_and_exit_status_2() {
+    // It used to recurse until the stack overflowed and the process aborted.
+    for extra in [
+        &[][..],
+        &["--divide"],
+        &["--threads", "1"],
+        &["--threads", "2"],
+    ] {
+        let mut args = vec!["perft", "--rules", "halma8", "--depth", "4294967295"];
+        args.extend_from_slice(extra);
+        let output = halma(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(
+            err,
+            "error: --depth: perft depth 4294967295 is out of range: \
+             the depth must be from 0 to 64\n",
+            "{args:?}"
+        );
+    }
+    let output = halma(&["perft", "--rules", "halma8", "--depth", "65"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.starts_with("error: --depth: perft depth 65 is out of range"),
+        "{err}"
+    );
+}

@@ -6,7 +6,7 @@ use halma_core::{Move, Seat};
 use halma_rules::{Game, GameResult, Rules};
 
 use crate::elo::MatchScore;
-use crate::players::{greedy_distance, Player};
+use crate::players::{greedy_distance, Forfeit, Player};
 use crate::rng::Rng;
 
 /// How the games of a match are played.
@@ -40,7 +40,7 @@ impl ArenaConfig {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A seat won.
     Won(Seat),
@@ -48,6 +48,14 @@ pub enum Outcome {
     PlyCap,
     /// A position occurred too often.
     Repetition,
+    /// The player of `seat` could not give a legal move (it failed, or the
+    /// move it gave is illegal) and lost the game.
+    Forfeit {
+        /// The seat whose player failed.
+        seat: Seat,
+        /// Why, in one line.
+        reason: String,
+    },
 }
 
 /// A random opening of `plies` plies: each a random move among those that
@@ -98,10 +106,12 @@ pub fn play_game(
 }
 
 /// Plays one game from `opening`, asking `choose` for every move after it.
+/// A failure of `choose`, or a move it gives that is not legal, ends the
+/// game as a [`Outcome::Forfeit`] of the side to move.
 pub fn play_game_with(
     config: &ArenaConfig,
     opening: &[Move],
-    choose: &mut dyn FnMut(&Game) -> Move,
+    choose: &mut dyn FnMut(&Game) -> Result<Move, Forfeit>,
     on_move: &mut dyn FnMut(&Game, Move),
 ) -> (Game, Outcome) {
     let mut game = Game::new(config.rules.clone());
@@ -119,8 +129,15 @@ pub fn play_game_with(
         if game.moves().len() >= config.max_plies {
             return (game, Outcome::PlyCap);
         }
-        let mv = choose(&game);
-        game.play(mv).expect("players choose legal moves");
+        let seat = game.to_move();
+        let forfeit = |reason: String| Outcome::Forfeit { seat, reason };
+        let mv = match choose(&game) {
+            Ok(mv) => mv,
+            Err(failure) => return (game, forfeit(failure.reason)),
+        };
+        if let Err(error) = game.play(mv) {
+            return (game, forfeit(format!("illegal move: {error}")));
+        }
         on_move(&game, mv);
         let count = seen.entry(game.position().hash()).or_default();
         *count += 1;
@@ -131,7 +148,7 @@ pub fn play_game_with(
 }
 
 /// The result of one game of a match, for player A.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchGame {
     /// Game number, from 0.
     pub index: usize,
@@ -145,8 +162,10 @@ pub struct MatchGame {
 
 /// Plays `games` games between `a` and `b`. In two-seat rules the sides
 /// alternate and each opening is played twice, once from each side; with
-/// more seats A plays one seat (rotating) and B all the others. Calls
-/// `on_game` after every game with the score so far (for A).
+/// more seats A plays one seat (rotating) and B all the others. A forfeit
+/// is a loss for the side that forfeits (whichever of its seats failed) and
+/// a win for the other; the match goes on. Calls `on_game` after every game
+/// with the score so far (for A).
 pub fn play_match(
     config: &ArenaConfig,
     a: &mut dyn Player,
@@ -179,18 +198,133 @@ pub fn play_match(
             }
         };
         let (game, outcome) = play_game_with(config, &opening, &mut choose, &mut |_, _| {});
-        match outcome {
-            Outcome::Won(seat) if seat == seats[a_index] => score.wins += 1,
-            Outcome::Won(_) => score.losses += 1,
-            _ => score.draws += 1,
+        // B plays every seat but A's, so any other seat's win or forfeit is B's.
+        let a_won = match &outcome {
+            Outcome::Won(seat) => Some(*seat == a_seat),
+            Outcome::Forfeit { seat, .. } => Some(*seat != a_seat),
+            Outcome::PlyCap | Outcome::Repetition => None,
+        };
+        match a_won {
+            Some(true) => score.wins += 1,
+            Some(false) => score.losses += 1,
+            None => score.draws += 1,
         }
         let record = MatchGame {
             index,
-            a_seat: seats[a_index],
+            a_seat,
             outcome,
             plies: game.moves().len(),
         };
         on_game(&record, &score, &game);
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::{GreedyPlayer, RandomPlayer};
+
+    /// Plays `good` moves, then fails with `reason` (or, with no reason,
+    /// gives a move of the wrong seat, which is illegal).
+    struct Failing {
+        good: usize,
+        played: usize,
+        reason: Option<&'static str>,
+    }
+
+    impl Player for Failing {
+        fn name(&self) -> String {
+            "failing".to_owned()
+        }
+        fn new_game(&mut self, _seed: u64) {
+            self.played = 0;
+        }
+        fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
+            if self.played < self.good {
+                self.played += 1;
+                return Ok(game.legal_moves()[0]);
+            }
+            match self.reason {
+                Some(reason) => Err(Forfeit::new(reason)),
+                None => {
+                    // A move of the last seat to move: never legal now.
+                    let last = *game.moves().last().expect("after the opening");
+                    Ok(Move::new(last.to(), last.from(), last.kind()))
+                }
+            }
+        }
+    }
+
+    fn config(rules: &str) -> ArenaConfig {
+        ArenaConfig::new(rules.parse().expect("a preset"))
+    }
+
+    #[test]
+    fn a_failing_player_forfeits_and_loses_every_game() {
+        let mut seen = Vec::new();
+        let mut a = Failing {
+            good: 2,
+            played: 0,
+            reason: Some("no bestmove within 5 ms"),
+        };
+        let mut b = GreedyPlayer::new(1);
+        let score = play_match(&config("halma8"), &mut a, &mut b, 2, &mut |g, _, game| {
+            seen.push((g.clone(), game.moves().len()))
+        });
+        assert_eq!((score.wins, score.draws, score.losses), (0, 0, 2));
+        for (g, plies) in seen {
+            assert_eq!(
+                g.outcome,
+                Outcome::Forfeit {
+                    seat: g.a_seat,
+                    reason: "no bestmove within 5 ms".to_owned()
+                }
+            );
+            assert_eq!(g.plies, plies);
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_is_a_forfeit_not_a_panic() {
+        let mut a = RandomPlayer::new(1);
+        let mut b = Failing {
+            good: 1,
+            played: 0,
+            reason: None,
+        };
+        let mut outcomes = Vec::new();
+        let score = play_match(&config("halma8"), &mut a, &mut b, 2, &mut |g, _, _| {
+            outcomes.push(g.outcome.clone())
+        });
+        assert_eq!((score.wins, score.draws, score.losses), (2, 0, 0));
+        for outcome in outcomes {
+            match outcome {
+                Outcome::Forfeit { reason, .. } => {
+                    assert!(reason.starts_with("illegal move"), "{reason}")
+                }
+                other => panic!("expected a forfeit, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn with_three_seats_a_forfeit_by_b_is_a_win_for_a() {
+        let mut a = GreedyPlayer::new(1);
+        let mut b = Failing {
+            good: 0,
+            played: 0,
+            reason: Some("crashed"),
+        };
+        let mut forfeiters = Vec::new();
+        let score = play_match(&config("halma3"), &mut a, &mut b, 3, &mut |g, _, _| {
+            if let Outcome::Forfeit { seat, .. } = &g.outcome {
+                let seat = *seat;
+                assert_ne!(seat, g.a_seat);
+                forfeiters.push(seat);
+            }
+        });
+        assert_eq!((score.wins, score.draws, score.losses), (3, 0, 0));
+        assert_eq!(forfeiters.len(), 3);
+    }
 }

@@ -10,10 +10,12 @@ use halma_rules::{Game, Rules};
 
 use crate::eval::{EvalWeights, Evaluator};
 use crate::levels::LevelSettings;
-use crate::limits::{Limits, SearchInfo, SearchResult};
+use crate::limits::{
+    Limits, SearchError, SearchEvent, SearchInfo, SearchOptions, SearchResult, MAX_MULTIPV,
+};
 use crate::movecode::MoveCode;
 use crate::rng::Rng;
-use crate::search::{Context, DrawRules, Iteration, Searcher, Selectivity, MAX_DEPTH};
+use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, Selectivity, MAX_DEPTH};
 use crate::tt::{TranspositionTable, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
 /// Most search threads.
@@ -184,6 +186,85 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        let mut on_event = |event: SearchEvent<'_>| {
+            if let SearchEvent::Line(info) = event {
+                on_info(info);
+            }
+        };
+        self.run(
+            rules,
+            position,
+            history,
+            limits,
+            1,
+            None,
+            None,
+            stop,
+            &mut on_event,
+        )
+    }
+
+    /// [`Engine::search`] with [`SearchOptions`] (several principal
+    /// variations, a subset of the root moves, progress reports), reporting
+    /// to `on_event` as it goes.
+    ///
+    /// Fails, before searching, when `options.multipv` is not in
+    /// 1..=[`MAX_MULTIPV`] or a move of `options.searchmoves` is not legal or
+    /// repeated.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_with(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        history: &[u64],
+        limits: Limits,
+        options: &SearchOptions,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<SearchResult, SearchError> {
+        if !(1..=MAX_MULTIPV).contains(&options.multipv) {
+            return Err(SearchError::MultiPv(options.multipv));
+        }
+        let filter = if options.searchmoves.is_empty() {
+            None
+        } else {
+            let finished = rules.is_finished(position);
+            for (i, &mv) in options.searchmoves.iter().enumerate() {
+                if finished || !rules.is_legal(position, mv) {
+                    return Err(SearchError::IllegalSearchMove { index: i + 1 });
+                }
+                if options.searchmoves[..i].contains(&mv) {
+                    return Err(SearchError::RepeatedSearchMove { index: i + 1 });
+                }
+            }
+            Some(options.searchmoves.as_slice())
+        };
+        Ok(self.run(
+            rules,
+            position,
+            history,
+            limits,
+            options.multipv,
+            filter,
+            options.progress_interval,
+            stop,
+            on_event,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        history: &[u64],
+        limits: Limits,
+        multipv: usize,
+        filter: Option<&[Move]>,
+        progress_interval: Option<Duration>,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> SearchResult {
         let start = Instant::now();
         let evaluator = self.evaluator(rules);
         let mut result = SearchResult {
@@ -193,6 +274,7 @@ impl Engine {
             seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            hashfull: 0,
             pv: Vec::new(),
             game_over: false,
         };
@@ -200,7 +282,15 @@ impl Engine {
             result.game_over = true;
             return result;
         }
-        let legal = rules.legal_moves(position);
+        let mut legal = rules.legal_moves(position).to_vec();
+        if let Some(filter) = filter {
+            legal.retain(|mv| filter.contains(mv));
+        }
+        if legal.is_empty() {
+            // Only when a caller's filter excludes every move (the public
+            // entry points refuse that): answer the first legal move.
+            legal = rules.legal_moves(position).to_vec();
+        }
         let settings = LevelSettings::for_level(self.options.level);
         let mut limits = limits;
         if let Some(cap) = settings.max_depth {
@@ -218,6 +308,7 @@ impl Engine {
             result.pv = vec![legal[0]];
             result.score = evaluator.evaluate(position, position.to_move());
             result.elapsed = start.elapsed();
+            result.hashfull = tt.hashfull();
             return result;
         }
         let (soft, hard) = time_budget(&limits, start);
@@ -239,6 +330,8 @@ impl Engine {
             hard_deadline: hard,
             node_limit: limits.nodes,
             shared_nodes: &shared_nodes,
+            start,
+            root_filter: filter,
         };
         if settings.is_noisy() {
             let mut searcher = Searcher::new(&ctx, position, history);
@@ -254,6 +347,7 @@ impl Engine {
             result.seldepth = searcher.seldepth as u32;
             result.nodes = shared_nodes.load(Ordering::Relaxed);
             result.elapsed = start.elapsed();
+            result.hashfull = tt.hashfull();
             return result;
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
@@ -263,38 +357,23 @@ impl Engine {
                 .map(|i| {
                     scope.spawn(move || {
                         let mut helper = Searcher::new(ctx_ref, position, history);
-                        helper.iterate(
-                            1 + (i as u32 % 2),
-                            max_depth,
-                            &mut |_, _| true,
-                            &mut |_, _| {},
-                        );
+                        helper.iterate(1 + (i as u32 % 2), max_depth, &mut |_, _| true);
                         helper.flush_nodes();
                     })
                 })
                 .collect();
             let mut main = Searcher::new(ctx_ref, position, history);
+            main.multipv = multipv;
+            main.observe(on_event, progress_interval);
             let mut keep_going = |_: &Iteration, _: u64| match soft {
                 None => true,
                 Some((begin, end)) => {
                     // Start another iteration only while it can likely finish.
                     let spent = begin.elapsed();
-                    spent < (end - begin).mul_f64(0.5)
+                    spent < end.saturating_duration_since(begin) / 2
                 }
             };
-            let mut report = |iteration: &Iteration, searcher: &Searcher<'_>| {
-                let info = SearchInfo {
-                    depth: iteration.depth,
-                    seldepth: searcher.seldepth as u32,
-                    score: iteration.score,
-                    nodes: shared_nodes.load(Ordering::Relaxed) + searcher.unflushed(),
-                    elapsed: start.elapsed(),
-                    pv: pv_moves(rules, position, &iteration.pv),
-                    hashfull: ctx_ref.tt.hashfull(),
-                };
-                on_info(&info);
-            };
-            let iteration = main.iterate(1, max_depth, &mut keep_going, &mut report);
+            let iteration = main.iterate(1, max_depth, &mut keep_going);
             internal_stop.store(true, Ordering::Relaxed);
             for helper in helpers {
                 let _ = helper.join();
@@ -314,6 +393,7 @@ impl Engine {
         result.seldepth = seldepth as u32;
         result.nodes = shared_nodes.load(Ordering::Relaxed);
         result.elapsed = start.elapsed();
+        result.hashfull = tt.hashfull();
         result
     }
 
@@ -336,42 +416,37 @@ pub fn game_history(game: &Game) -> Vec<u64> {
     hashes
 }
 
-/// The principal variation as moves, cut where it stops being a line of
-/// legal moves in turn order (best-reply lines let opponents pass).
-fn pv_moves(rules: &Rules, position: &Position, pv: &[MoveCode]) -> Vec<Move> {
-    let mut position = position.clone();
-    let mut out = Vec::with_capacity(pv.len());
-    for code in pv {
-        if code.seat() != position.to_move() || !rules.is_legal(&position, code.mv()) {
-            break;
-        }
-        out.push(code.mv());
-        position.make_move(code.mv());
-    }
-    out
-}
-
-/// Soft (start, end of the time to aim for) and hard (never search after) deadlines.
+/// Soft (start, end of the time to aim for) and hard (never search after)
+/// deadlines. Saturating arithmetic: any durations are safe, and a deadline
+/// beyond what an [`Instant`] can hold is no deadline.
 fn time_budget(limits: &Limits, start: Instant) -> (Option<(Instant, Instant)>, Option<Instant>) {
     let mut soft: Option<Duration> = None;
     let mut hard: Option<Duration> = None;
     if let Some(time) = limits.movetime {
         let margin = (time / 20).min(Duration::from_millis(20));
         let t = time.saturating_sub(margin).max(Duration::from_millis(1));
-        soft = Some(t.mul_f64(2.0));
+        soft = Some(t.saturating_mul(2));
         hard = Some(t);
     }
     if let Some(clock) = limits.clock {
+        // Moves to go from the clock, 40 when not said; at most 200 (ever
+        // more moves would only shrink the share below what matters).
         let to_go = clock.moves_to_go.unwrap_or(40).clamp(1, 200);
-        let base = clock.remaining / to_go + clock.increment.mul_f64(0.75);
+        let base = (clock.remaining / to_go).saturating_add(clock.increment / 4 * 3);
         let margin = (clock.remaining / 50).min(Duration::from_millis(50));
         let cap = (clock.remaining / 3).saturating_sub(margin);
         let target = base.min(cap).max(Duration::from_millis(1));
-        let limit = (target * 4).min(cap).max(Duration::from_millis(1));
+        let limit = target
+            .saturating_mul(4)
+            .min(cap)
+            .max(Duration::from_millis(1));
         soft = Some(soft.map_or(target, |s| s.min(target)));
         hard = Some(hard.map_or(limit, |h| h.min(limit)));
     }
-    (soft.map(|s| (start, start + s)), hard.map(|h| start + h))
+    let soft = soft
+        .and_then(|s| start.checked_add(s))
+        .map(|end| (start, end));
+    (soft, hard.and_then(|h| start.checked_add(h)))
 }
 
 /// Picks a root move with noise, among the moves the level notices.

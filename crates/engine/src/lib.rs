@@ -45,6 +45,9 @@ pub mod tt;
 pub use engine::{game_history, Engine, EngineOptions, MAX_THREADS};
 pub use eval::{EvalWeights, Evaluator};
 pub use levels::LevelSettings;
-pub use limits::{Clock, Limits, Score, SearchInfo, SearchResult};
+pub use limits::{
+    Clock, Limits, Score, ScoreBound, SearchError, SearchEvent, SearchInfo, SearchOptions,
+    SearchProgress, SearchResult, MAX_MULTIPV,
+};
 pub use search::{DrawRules, Selectivity};
 pub use tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};

@@ -20,6 +20,11 @@ pub struct Clock {
 /// When a search stops. Every limit given applies; the first reached stops
 /// the search. No limit at all means "until stopped" (by the stop flag), with
 /// a safety depth cap of [`crate::search::MAX_DEPTH`].
+///
+/// Any value is safe: a depth above [`crate::search::MAX_DEPTH`] searches to
+/// that depth at most, and times too long to be added to the clock
+/// (`Duration::MAX`) mean no deadline. Callers that must refuse values out of
+/// range (the engine protocol) check them before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.
@@ -87,6 +92,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Wall time spent.
     pub elapsed: Duration,
+    /// Transposition table use at the end, per mille.
+    pub hashfull: u32,
     /// The principal variation, starting with `best_move`. In three- and
     /// four-seat games it is the best-reply line: after the side to move, the
     /// most dangerous single opponent move, the others passing.
@@ -95,15 +102,37 @@ pub struct SearchResult {
     pub game_over: bool,
 }
 
-/// Progress of a search, reported after every completed iteration.
+/// Most principal variations a search reports at once ([`SearchOptions::multipv`]).
+pub const MAX_MULTIPV: usize = 32;
+
+/// Whether a reported score is exact or only a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ScoreBound {
+    /// The score of the line, searched in full.
+    #[default]
+    Exact,
+    /// The line is at least this good: the search failed high on its
+    /// aspiration window and searches again with a wider one.
+    Lower,
+    /// The best line is at most this good: the search failed low on its
+    /// aspiration window and searches again with a wider one.
+    Upper,
+}
+
+/// A line of a search, reported after every completed iteration (one per
+/// principal variation asked for) and when an aspiration window fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
-    /// The iteration depth just completed.
+    /// The iteration depth just completed (or being searched, for a bound).
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
-    /// The score of the best move.
+    /// Which principal variation this is, 1 = the best.
+    pub multipv: u32,
+    /// The score of the line's first move.
     pub score: i32,
+    /// Whether `score` is exact or a bound.
+    pub bound: ScoreBound,
     /// Positions visited so far.
     pub nodes: u64,
     /// Time since the search started.
@@ -112,6 +141,80 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// Transposition table use, per mille.
     pub hashfull: u32,
+}
+
+/// Where a search is, reported at regular intervals while it runs
+/// ([`SearchOptions::progress_interval`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// The iteration depth being searched.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The root move being searched.
+    pub currmove: Move,
+    /// Its number in the order of search, 1 = the first.
+    pub currmovenumber: u32,
+    /// Positions visited so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+}
+
+/// What a search reports while it runs.
+#[derive(Clone, Copy, Debug)]
+pub enum SearchEvent<'a> {
+    /// A line: a completed iteration, or a bound from a failed aspiration window.
+    Line(&'a SearchInfo),
+    /// Progress within an iteration.
+    Progress(&'a SearchProgress),
+}
+
+/// What a search is asked for beyond its [`Limits`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// How many best root moves get a line of their own (1..=[`MAX_MULTIPV`]).
+    /// Each extra line costs a search of the root moves not yet chosen.
+    /// Levels 1-4 (which choose with noise) report one line only.
+    pub multipv: usize,
+    /// Only these root moves are searched (all legal moves when empty).
+    pub searchmoves: Vec<Move>,
+    /// Report [`SearchEvent::Progress`] this often (never when `None`).
+    /// The time is read every 1024 nodes, so reports come at most about a
+    /// millisecond late.
+    pub progress_interval: Option<Duration>,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            searchmoves: Vec::new(),
+            progress_interval: None,
+        }
+    }
+}
+
+/// Why a search could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// [`SearchOptions::multipv`] is out of range.
+    #[error("multipv {0} is not in 1..={MAX_MULTIPV}")]
+    MultiPv(usize),
+    /// A move of [`SearchOptions::searchmoves`] is not legal in the position.
+    #[error("searchmoves: move {index} is not legal in the position")]
+    IllegalSearchMove {
+        /// Its index in the list, 1 = the first.
+        index: usize,
+    },
+    /// A move appears twice in [`SearchOptions::searchmoves`].
+    #[error("searchmoves: move {index} repeats an earlier one")]
+    RepeatedSearchMove {
+        /// Its index in the list, 1 = the first.
+        index: usize,
+    },
 }
 
 /// A score read for people: a forced win or loss, or a plain evaluation.

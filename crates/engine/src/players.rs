@@ -5,23 +5,44 @@ use std::sync::atomic::AtomicBool;
 use halma_core::{Move, Seat};
 use halma_rules::{Game, Rules};
 
+use thiserror::Error;
+
 use crate::eval::CAMP_ENTRY;
 use crate::rng::Rng;
 use crate::{Engine, EngineOptions, Limits};
+
+/// Why a player could not give a move: it loses the game by forfeit.
+///
+/// Built-in players never fail; an external engine does when it is silent,
+/// crashes, writes garbage or answers with an illegal move (see
+/// `halma_protocol::client`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{reason}")]
+pub struct Forfeit {
+    /// What went wrong, in one line (for the match report and the game record).
+    pub reason: String,
+}
+
+impl Forfeit {
+    /// A forfeit for `reason`.
+    pub fn new(reason: impl Into<String>) -> Forfeit {
+        Forfeit {
+            reason: reason.into(),
+        }
+    }
+}
 
 /// Something that chooses moves.
 pub trait Player {
     /// A short description, for reports.
     fn name(&self) -> String;
-    /// Called before each game.
+    /// Called before each game. A player that cannot get ready (an engine
+    /// that will not start) reports it from its next [`Player::choose`], so
+    /// that the game it cannot play is the one it forfeits.
     fn new_game(&mut self, _seed: u64) {}
-    /// A legal move for the side to move of `game`, which is not over.
-    fn choose(&mut self, game: &Game) -> Move;
-    /// Why the player could not play properly, if it failed (an external
-    /// engine that died, say); a match stops when a player reports one.
-    fn failure(&self) -> Option<String> {
-        None
-    }
+    /// A legal move for the side to move of `game`, which is not over, or
+    /// why the player cannot give one (it then loses the game by forfeit).
+    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit>;
 }
 
 /// Plays a uniformly random legal move.
@@ -46,9 +67,9 @@ impl Player for RandomPlayer {
     fn new_game(&mut self, seed: u64) {
         self.rng = Rng::new(seed ^ 0x52414E44);
     }
-    fn choose(&mut self, game: &Game) -> Move {
+    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let moves = game.legal_moves();
-        moves[self.rng.below(moves.len())]
+        Ok(moves[self.rng.below(moves.len())])
     }
 }
 
@@ -95,7 +116,7 @@ impl Player for GreedyPlayer {
     fn new_game(&mut self, seed: u64) {
         self.rng = Rng::new(seed ^ 0x47524545);
     }
-    fn choose(&mut self, game: &Game) -> Move {
+    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let rules = game.rules();
         let seat = game.to_move();
         let moves = game.legal_moves();
@@ -108,7 +129,7 @@ impl Player for GreedyPlayer {
         };
         let best = moves.iter().map(gain).max().unwrap_or(0);
         let ties: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
-        ties[self.rng.below(ties.len())]
+        Ok(ties[self.rng.below(ties.len())])
     }
 }
 
@@ -144,8 +165,8 @@ impl Player for EnginePlayer {
         self.engine.set_seed(seed);
         self.engine.new_game();
     }
-    fn choose(&mut self, game: &Game) -> Move {
+    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let stop = AtomicBool::new(false);
-        self.engine.search_game(game, self.limits, &stop).best_move
+        Ok(self.engine.search_game(game, self.limits, &stop).best_move)
     }
 }

@@ -30,12 +30,13 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use halma_core::{Move, MoveKind, PieceMovesIter, Position, Seat};
 use halma_rules::Rules;
 
 use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
+use crate::limits::{ScoreBound, SearchEvent, SearchInfo, SearchProgress};
 use crate::movecode::MoveCode;
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 
@@ -102,6 +103,10 @@ pub(crate) struct Context<'a> {
     pub node_limit: Option<u64>,
     /// Nodes of all threads, flushed every 1024 nodes.
     pub shared_nodes: &'a AtomicU64,
+    /// When the search started (for reports).
+    pub start: Instant,
+    /// Only these root moves are searched, when given.
+    pub root_filter: Option<&'a [Move]>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -124,11 +129,22 @@ struct Applied {
 }
 
 /// A move at the root with its last score.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct RootMove {
     pub code: MoveCode,
     pub score: i32,
     pub key: i32,
+    /// Its line, when it was one of the principal variations of a multi-PV search.
+    pub pv: Vec<MoveCode>,
+}
+
+/// Who hears what a searcher reports, and how often it reports progress.
+pub(crate) struct Observer<'a> {
+    pub on_event: &'a mut dyn FnMut(SearchEvent<'_>),
+    /// Progress reports this often, if at all.
+    pub interval: Option<Duration>,
+    /// When the next progress report is due.
+    pub due: Option<Instant>,
 }
 
 /// The outcome of one iteration.
@@ -160,6 +176,14 @@ pub(crate) struct Searcher<'a> {
     history: Vec<i32>,
     pub stopped: bool,
     pub root_moves: Vec<RootMove>,
+    /// Principal variations reported per iteration (1 but for the main thread).
+    pub multipv: usize,
+    /// The main thread's listener (helpers have none).
+    observer: Option<Observer<'a>>,
+    /// The iteration being searched.
+    current_depth: u32,
+    /// The root move being searched and its index in `root_moves`.
+    current_move: Option<(MoveCode, usize)>,
 }
 
 impl<'a> Searcher<'a> {
@@ -196,7 +220,85 @@ impl<'a> Searcher<'a> {
             history: vec![0; 256 * 256],
             stopped: false,
             root_moves: Vec::new(),
+            multipv: 1,
+            observer: None,
+            current_depth: 0,
+            current_move: None,
         }
+    }
+
+    /// Reports lines and, every `interval`, progress to `on_event`.
+    pub fn observe(
+        &mut self,
+        on_event: &'a mut dyn FnMut(SearchEvent<'_>),
+        interval: Option<Duration>,
+    ) {
+        self.observer = Some(Observer {
+            on_event,
+            interval,
+            due: interval.and_then(|i| self.ctx.start.checked_add(i)),
+        });
+    }
+
+    /// Nodes of all threads so far, with this one's unflushed ones.
+    fn total_nodes(&self) -> u64 {
+        self.ctx.shared_nodes.load(Ordering::Relaxed) + self.unflushed()
+    }
+
+    /// Sets when the next progress report is due, `now` plus the interval.
+    fn reschedule(&mut self, now: Instant) {
+        if let Some(observer) = &mut self.observer {
+            observer.due = observer.interval.and_then(|i| now.checked_add(i));
+        }
+    }
+
+    fn report_progress(&mut self, now: Instant) {
+        let Some((code, index)) = self.current_move else {
+            return;
+        };
+        let progress = SearchProgress {
+            depth: self.current_depth,
+            seldepth: self.seldepth as u32,
+            currmove: code.mv(),
+            currmovenumber: index as u32 + 1,
+            nodes: self.total_nodes(),
+            elapsed: now.saturating_duration_since(self.ctx.start),
+            hashfull: self.ctx.tt.hashfull(),
+        };
+        if let Some(observer) = &mut self.observer {
+            (observer.on_event)(SearchEvent::Progress(&progress));
+        }
+        self.reschedule(now);
+    }
+
+    /// Reports a line (the searcher must be at the root).
+    fn report_line(
+        &mut self,
+        depth: u32,
+        multipv: usize,
+        score: i32,
+        bound: ScoreBound,
+        pv: &[MoveCode],
+    ) {
+        if self.observer.is_none() {
+            return;
+        }
+        let now = Instant::now();
+        let info = SearchInfo {
+            depth,
+            seldepth: self.seldepth as u32,
+            multipv: multipv as u32,
+            score,
+            bound,
+            nodes: self.total_nodes(),
+            elapsed: now.saturating_duration_since(self.ctx.start),
+            pv: pv_moves(self.ctx.rules, &self.pos, pv),
+            hashfull: self.ctx.tt.hashfull(),
+        };
+        if let Some(observer) = &mut self.observer {
+            (observer.on_event)(SearchEvent::Line(&info));
+        }
+        self.reschedule(now);
     }
 
     #[inline]
@@ -280,9 +382,14 @@ impl<'a> Searcher<'a> {
             {
                 self.stopped = true;
             }
-            if let Some(deadline) = self.ctx.hard_deadline {
-                if Instant::now() >= deadline {
+            let due = self.observer.as_ref().and_then(|o| o.due);
+            if self.ctx.hard_deadline.is_some() || due.is_some() {
+                let now = Instant::now();
+                if self.ctx.hard_deadline.is_some_and(|d| now >= d) {
                     self.stopped = true;
+                }
+                if due.is_some_and(|d| now >= d) && !self.stopped {
+                    self.report_progress(now);
                 }
             }
         }
@@ -534,30 +641,38 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Fills the root move list (every legal move, best by ordering first).
+    /// Fills the root move list (every legal move, or those of the root
+    /// filter, best by ordering first).
     pub fn prepare_root(&mut self) {
         self.generate(0, None, usize::MAX);
+        let filter = self.ctx.root_filter;
         self.root_moves = self.lists[0]
             .iter()
+            .filter(|s| filter.map_or(true, |f| f.contains(&s.code.mv())))
             .map(|s| RootMove {
                 code: s.code,
                 score: -INFINITY,
                 key: s.key,
+                pv: Vec::new(),
             })
             .collect();
     }
 
-    /// One iteration at the root within (alpha, beta); returns the best score.
-    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    /// One iteration at the root within (alpha, beta), over the root moves
+    /// from index `first` on (the earlier ones are the lines of a multi-PV
+    /// search already chosen); returns the best score.
+    fn search_root(&mut self, first: usize, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         let mut best = -INFINITY;
-        let moves: Vec<MoveCode> = self.root_moves.iter().map(|r| r.code).collect();
-        for (index, code) in moves.into_iter().enumerate() {
-            let value = self.search_move(code, depth, 0, alpha, beta, index);
+        let moves: Vec<MoveCode> = self.root_moves[first..].iter().map(|r| r.code).collect();
+        for (offset, code) in moves.into_iter().enumerate() {
+            let index = first + offset;
+            self.current_move = Some((code, index));
+            let value = self.search_move(code, depth, 0, alpha, beta, offset);
             if self.stopped {
                 break;
             }
-            self.root_moves[index].score = if value > alpha || index == 0 {
+            self.root_moves[index].score = if value > alpha || offset == 0 {
                 value
             } else {
                 -INFINITY
@@ -572,7 +687,7 @@ impl<'a> Searcher<'a> {
                     self.pv[0].extend_from_slice(&tail);
                     // Keep the best move in front for the next iterations.
                     let moved = self.root_moves.remove(index);
-                    self.root_moves.insert(0, moved);
+                    self.root_moves.insert(first, moved);
                     if value >= beta {
                         break;
                     }
@@ -582,14 +697,14 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Iterative deepening up to `max_depth`, calling `report` after every
-    /// completed iteration; `keep_going` is asked before each new iteration.
+    /// Iterative deepening up to `max_depth`, reporting to the observer (if
+    /// any) every completed iteration; `keep_going` is asked before each new
+    /// iteration.
     pub fn iterate(
         &mut self,
         first_depth: u32,
         max_depth: u32,
         keep_going: &mut dyn FnMut(&Iteration, u64) -> bool,
-        report: &mut dyn FnMut(&Iteration, &Searcher<'_>),
     ) -> Option<Iteration> {
         self.prepare_root();
         let mut last: Option<Iteration> = None;
@@ -602,33 +717,29 @@ impl<'a> Searcher<'a> {
         if step == 2 && depth % 2 == 1 && depth < max_depth {
             depth += 1;
         }
+        let lines = self.multipv.clamp(1, self.root_moves.len().max(1));
         while depth <= max_depth.min(MAX_DEPTH) {
-            let previous = last.as_ref().map_or(0, |l| l.score);
-            let mut delta = 40;
-            let (mut alpha, mut beta) = if depth >= 4 && last.is_some() {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let score = loop {
-                let score = self.search_root(depth as i32, alpha, beta);
+            self.current_depth = depth;
+            let mut score = 0;
+            let mut stopped_in_first_line = false;
+            for line in 0..lines {
+                // A stale line must not pass for this iteration's when it stops.
+                self.pv[0].clear();
+                let line_score = self.search_line(line, depth, last.as_ref().map(|l| l.score));
                 if self.stopped {
-                    break score;
+                    stopped_in_first_line = line == 0;
+                    break;
                 }
-                if score <= alpha {
-                    alpha = (alpha - delta).max(-INFINITY);
-                    delta *= 4;
-                } else if score >= beta {
-                    beta = (beta + delta).min(INFINITY);
-                    delta *= 4;
-                } else {
-                    break score;
+                if line == 0 {
+                    score = line_score;
                 }
-                if delta > 2000 {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
+                if lines > 1 {
+                    self.root_moves[line].pv = self.pv[0].clone();
                 }
-            };
+            }
+            if self.stopped && !stopped_in_first_line {
+                break;
+            }
             if self.stopped {
                 // A partly searched iteration still counts when its best move
                 // was searched in full and beats the last iteration's.
@@ -640,14 +751,29 @@ impl<'a> Searcher<'a> {
                 }
                 break;
             }
-            let iteration = Iteration {
-                depth,
-                score,
-                pv: self.pv[0].clone(),
+            let iteration = if lines == 1 {
+                let pv = self.pv[0].clone();
+                self.report_line(depth, 1, score, ScoreBound::Exact, &pv);
+                Iteration { depth, score, pv }
+            } else {
+                // Each line searched the moves the earlier lines left: order
+                // the lines by score, the first is the best.
+                self.root_moves[..lines].sort_by_key(|r| std::cmp::Reverse(r.score));
+                for k in 0..lines {
+                    let (line_score, pv) =
+                        (self.root_moves[k].score, self.root_moves[k].pv.clone());
+                    self.report_line(depth, k + 1, line_score, ScoreBound::Exact, &pv);
+                }
+                Iteration {
+                    depth,
+                    score: self.root_moves[0].score,
+                    pv: self.root_moves[0].pv.clone(),
+                }
             };
-            report(&iteration, self);
-            // Order the root moves: best first, then by last score, then by gain.
-            self.root_moves[1..].sort_by(|a, b| b.score.cmp(&a.score).then(b.key.cmp(&a.key)));
+            let score = iteration.score;
+            // Order the root moves: best first (the lines, in order), then by
+            // last score, then by gain.
+            self.root_moves[lines..].sort_by(|a, b| b.score.cmp(&a.score).then(b.key.cmp(&a.key)));
             let forced = self.root_moves.len() == 1 || score.abs() >= WIN_THRESHOLD;
             last = Some(iteration);
             let last_ref = last.as_ref().expect("just set");
@@ -670,6 +796,46 @@ impl<'a> Searcher<'a> {
             });
         }
         last
+    }
+
+    /// Searches line `line` of an iteration at `depth`: the best of the root
+    /// moves from index `line` on, which it moves to that index. The first
+    /// line searches in an aspiration window around `previous` (the last
+    /// iteration's score), reporting each failure as a bound; the others
+    /// search with a full window.
+    fn search_line(&mut self, line: usize, depth: u32, previous: Option<i32>) -> i32 {
+        let mut delta = 40;
+        let (mut alpha, mut beta) = match previous {
+            Some(previous) if depth >= 4 && line == 0 => (previous - delta, previous + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.search_root(line, depth as i32, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                // Nothing beat alpha: the line is the old one, now worse.
+                let pv = match self.pv[0].is_empty() {
+                    true => vec![self.root_moves[line].code],
+                    false => self.pv[0].clone(),
+                };
+                self.report_line(depth, line + 1, score, ScoreBound::Upper, &pv);
+                alpha = (alpha - delta).max(-INFINITY);
+                delta *= 4;
+            } else if score >= beta {
+                let pv = self.pv[0].clone();
+                self.report_line(depth, line + 1, score, ScoreBound::Lower, &pv);
+                beta = (beta + delta).min(INFINITY);
+                delta *= 4;
+            } else {
+                return score;
+            }
+            if delta > 2000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
     }
 
     /// Scores every root move with a full window at `depth` (for levels
@@ -700,6 +866,21 @@ impl<'a> Searcher<'a> {
     pub fn unflushed(&self) -> u64 {
         self.nodes - self.flushed
     }
+}
+
+/// The principal variation as moves, cut where it stops being a line of
+/// legal moves in turn order (best-reply lines let opponents pass).
+pub(crate) fn pv_moves(rules: &Rules, position: &Position, pv: &[MoveCode]) -> Vec<Move> {
+    let mut position = position.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for code in pv {
+        if code.seat() != position.to_move() || !rules.is_legal(&position, code.mv()) {
+            break;
+        }
+        out.push(code.mv());
+        position.make_move(code.mv());
+    }
+    out
 }
 
 #[inline]

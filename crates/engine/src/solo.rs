@@ -56,7 +56,8 @@ struct Node {
 /// The shortest solo race a beam search of `width` states per ply finds from
 /// `position` (only the side to move in play), ranking states by the total
 /// cost of the pieces under `weights` (with `rear: 0`, the plain distance).
-/// Returns the moves, or `None` when no solution is found in `max_moves`.
+/// Returns the moves, or `None` when no solution is found in `max_moves`
+/// (always with `width` 0, which keeps no state).
 pub fn beam_search(
     rules: &Rules,
     position: &Position,
@@ -64,6 +65,9 @@ pub fn beam_search(
     max_moves: usize,
     weights: EvalWeights,
 ) -> Option<Vec<Move>> {
+    if width == 0 {
+        return None;
+    }
     let seat = position.to_move();
     let eval = Evaluator::with_weights(rules, weights);
     let mut nodes: Vec<Node> = vec![Node {

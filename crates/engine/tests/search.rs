@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 use halma_engine::arena::{play_match, ArenaConfig};
 use halma_engine::players::{EnginePlayer, GreedyPlayer, RandomPlayer};
 use halma_engine::solo::{engine_solo_race, solo_position};
-use halma_engine::{Engine, EngineOptions, Limits, Score};
+use halma_engine::{
+    Clock, Engine, EngineOptions, Limits, Score, ScoreBound, SearchError, SearchEvent,
+    SearchOptions, MAX_MULTIPV,
+};
 use halma_rules::{Game, Rules, Seat};
 
 fn engine() -> Engine {
@@ -213,4 +216,219 @@ fn beats_random_and_greedy_in_short_games() {
     let mut greedy = GreedyPlayer::new(3);
     let score = play_match(&config, &mut engine, &mut greedy, 4, &mut |_, _, _| {});
     assert_eq!(score.wins, 4, "{score}");
+}
+
+/// Runs `limits` on the halma start position on a thread, raising the stop
+/// flag after `after`; returns the result.
+fn stopped_after(limits: Limits, after: Duration) -> halma_engine::SearchResult {
+    let rules: Rules = "halma".parse().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let search = std::thread::spawn(move || {
+        engine().search(&rules, &rules.start_position(), &[], limits, &flag)
+    });
+    std::thread::sleep(after);
+    stop.store(true, Ordering::Relaxed);
+    search.join().expect("the search does not panic")
+}
+
+#[test]
+fn extreme_limits_do_not_panic() {
+    let huge_clock = Clock {
+        remaining: Duration::MAX,
+        increment: Duration::MAX,
+        moves_to_go: Some(1),
+    };
+    for limits in [
+        Limits::depth(u32::MAX),
+        Limits::depth(halma_engine::search::MAX_DEPTH + 1),
+        Limits::movetime(Duration::MAX),
+        Limits {
+            clock: Some(huge_clock),
+            ..Limits::default()
+        },
+        Limits {
+            clock: Some(Clock {
+                moves_to_go: None,
+                ..huge_clock
+            }),
+            movetime: Some(Duration::MAX),
+            ..Limits::default()
+        },
+        Limits::depth(0),
+    ] {
+        let result = stopped_after(limits, Duration::from_millis(100));
+        let rules: Rules = "halma".parse().unwrap();
+        assert!(
+            rules.is_legal(&rules.start_position(), result.best_move),
+            "{limits:?}"
+        );
+    }
+}
+
+fn midgame() -> Game {
+    let mut game = Game::new("halma".parse().unwrap());
+    for text in ["c15-e13", "o3-m5", "b15-d13-f13"] {
+        game.play_str(text).unwrap();
+    }
+    game
+}
+
+#[test]
+fn progress_reports_leave_node_limited_searches_unchanged() {
+    let game = midgame();
+    let history = halma_engine::game_history(&game);
+    let stop = AtomicBool::new(false);
+    let plain = engine().search_game(&game, Limits::nodes(30_000), &stop);
+    let options = SearchOptions {
+        progress_interval: Some(Duration::ZERO),
+        ..SearchOptions::default()
+    };
+    let mut progress = Vec::new();
+    let mut lines = Vec::new();
+    let observed = engine()
+        .search_with(
+            game.rules(),
+            game.position(),
+            &history,
+            Limits::nodes(30_000),
+            &options,
+            &stop,
+            &mut |event| match event {
+                SearchEvent::Progress(p) => progress.push(p.clone()),
+                SearchEvent::Line(info) => lines.push(info.clone()),
+            },
+        )
+        .unwrap();
+    assert_eq!(observed.best_move, plain.best_move);
+    assert_eq!(observed.score, plain.score);
+    assert_eq!(observed.nodes, plain.nodes);
+    assert_eq!(observed.pv, plain.pv);
+    // A report every 1024 nodes (the interval is zero), each on a legal root move.
+    assert!(
+        progress.len() as u64 >= plain.nodes / 1024 - 1,
+        "{}",
+        progress.len()
+    );
+    let legal = game.legal_moves();
+    for p in &progress {
+        assert!(legal.contains(&p.currmove), "{p:?}");
+        assert!(
+            (1..=legal.len() as u32).contains(&p.currmovenumber),
+            "{p:?}"
+        );
+        assert!(p.nodes <= plain.nodes);
+    }
+    assert!(progress.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    assert!(lines.iter().all(|l| l.multipv == 1));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.bound == ScoreBound::Exact)
+        .unwrap();
+    assert_eq!(last.pv, plain.pv);
+}
+
+#[test]
+fn multipv_lines_are_the_best_moves_in_order() {
+    let game = midgame();
+    let history = halma_engine::game_history(&game);
+    let stop = AtomicBool::new(false);
+    let depth = Limits::depth(4);
+    let plain = engine().search_game(&game, depth, &stop);
+    let options = SearchOptions {
+        multipv: 4,
+        ..SearchOptions::default()
+    };
+    let mut lines = Vec::new();
+    let result = engine()
+        .search_with(
+            game.rules(),
+            game.position(),
+            &history,
+            depth,
+            &options,
+            &stop,
+            &mut |event| {
+                if let SearchEvent::Line(info) = event {
+                    lines.push(info.clone());
+                }
+            },
+        )
+        .unwrap();
+    let last: Vec<_> = lines
+        .iter()
+        .filter(|l| l.depth == 4 && l.bound == ScoreBound::Exact)
+        .collect();
+    assert_eq!(
+        last.iter().map(|l| l.multipv).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    assert!(last.windows(2).all(|w| w[0].score >= w[1].score));
+    let mut firsts: Vec<_> = last.iter().map(|l| l.pv[0]).collect();
+    firsts.sort_by_key(|m| format!("{m:?}"));
+    firsts.dedup();
+    assert_eq!(firsts.len(), 4);
+    assert_eq!(result.best_move, last[0].pv[0]);
+    // The best line is the one-line search's best move, or as good.
+    assert!(
+        last[0].score >= plain.score,
+        "{} < {}",
+        last[0].score,
+        plain.score
+    );
+}
+
+#[test]
+fn search_options_out_of_range_are_errors() {
+    let game = midgame();
+    let stop = AtomicBool::new(false);
+    let legal = game.legal_moves();
+    let run = |options: SearchOptions| {
+        engine().search_with(
+            game.rules(),
+            game.position(),
+            &[],
+            Limits::depth(1),
+            &options,
+            &stop,
+            &mut |_| {},
+        )
+    };
+    for n in [0, MAX_MULTIPV + 1] {
+        let options = SearchOptions {
+            multipv: n,
+            ..SearchOptions::default()
+        };
+        assert_eq!(run(options), Err(SearchError::MultiPv(n)));
+    }
+    let other: Game = Game::new("halma".parse().unwrap());
+    let illegal = *other
+        .legal_moves()
+        .iter()
+        .find(|m| !legal.contains(m))
+        .unwrap();
+    let options = SearchOptions {
+        searchmoves: vec![legal[0], illegal],
+        ..SearchOptions::default()
+    };
+    assert_eq!(
+        run(options),
+        Err(SearchError::IllegalSearchMove { index: 2 })
+    );
+    let options = SearchOptions {
+        searchmoves: vec![legal[3], legal[3]],
+        ..SearchOptions::default()
+    };
+    assert_eq!(
+        run(options),
+        Err(SearchError::RepeatedSearchMove { index: 2 })
+    );
+    let options = SearchOptions {
+        searchmoves: vec![legal[3], legal[5]],
+        multipv: MAX_MULTIPV,
+        ..SearchOptions::default()
+    };
+    let best = run(options).unwrap().best_move;
+    assert!(best == legal[3] || best == legal[5]);
 }

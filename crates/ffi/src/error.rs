@@ -23,7 +23,7 @@ pub enum halma_result {
     /// A string argument is not valid UTF-8.
     InvalidUtf8 = 2,
     /// An argument is out of range: a square, a seat, a move kind, an index,
-    /// a length, a misaligned pointer, a malformed game-record tag.
+    /// a length, a perft depth, a misaligned pointer, a malformed game-record tag.
     InvalidArgument = 3,
     /// The output buffer is too small: nothing was written to it, and the
     /// length of the whole output was stored in `*out_len`.

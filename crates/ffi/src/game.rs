@@ -352,10 +352,22 @@ pub unsafe extern "C" fn halma_game_history(
     unsafe { with_game(game, body) }
 }
 
+/// The deepest perft `halma_game_perft` accepts, in moves (the Rust API's
+/// `MAX_PERFT_DEPTH`). No real perft comes near it; it keeps the recursion
+/// within a small part of any thread's stack.
+pub const HALMA_MAX_PERFT_DEPTH: u32 = 64;
+
+// The header promises the Rust API's bound.
+const _: () = assert!(HALMA_MAX_PERFT_DEPTH == ::halma_rules::MAX_PERFT_DEPTH);
+
 /// perft of the current position (rule book, section 7) into `*out_count`:
 /// the number of move sequences of `depth` moves (1 at depth 0; 0 at depth 1
 /// or more once the game is over). The time grows exponentially with
 /// `depth` (from the `halma` start: 1600 sequences at depth 2, 4562496 at depth 4).
+///
+/// `depth` is 0 to `HALMA_MAX_PERFT_DEPTH` (64): a larger one returns
+/// `HALMA_RESULT_INVALID_ARGUMENT` at once, with a detail naming the depth
+/// and the range, and leaves `*out_count` untouched.
 ///
 /// # Safety
 /// `game` must be NULL or a live game handle; `out_count` NULL or valid for
@@ -369,7 +381,11 @@ pub unsafe extern "C" fn halma_game_perft(
     let body = |game: &Game| {
         // SAFETY: the caller guarantees `out_count` as documented.
         let out = unsafe { Out::new(out_count, "out_count") }?;
-        out.write(game.rules().perft(game.position(), depth));
+        let count = game
+            .rules()
+            .perft(game.position(), depth)
+            .map_err(|error| Error::invalid(format!("argument `depth`: {error}")))?;
+        out.write(count);
         Ok(())
     };
     // SAFETY: the caller guarantees `game` as documented.

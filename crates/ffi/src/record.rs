@@ -14,7 +14,8 @@ use crate::game::{halma_game, with_game};
 use crate::handles::Handle;
 
 /// One extra tag of a game record to write: a name (letters, digits and `_`;
-/// not `Rules`, `Position` or `Result`, which the library writes itself) and
+/// not `Rules`, `Position`, `Result`, `Termination`, `Loser` or
+/// `TerminationDetails`, which the library writes itself) and
 /// a value (any UTF-8 without NUL; `"` and line breaks are written as `'`).
 /// Both given as pointer and length, no NUL needed.
 #[repr(C)]
@@ -111,7 +112,9 @@ pub unsafe extern "C" fn halma_game_write_record(
 }
 
 /// Reads a game record (`text`, `len` bytes, no NUL needed) and replays it,
-/// checking every move and the declared result. On success `*out_record`
+/// checking every move and the declared result and termination (a draw,
+/// forfeit or resignation: docs/game-record.md; the tags `Termination`,
+/// `Loser` and `TerminationDetails` say it). On success `*out_record`
 /// receives a new handle owned by the caller (free it with
 /// `halma_record_free`). `HALMA_RESULT_INVALID_RECORD` otherwise, with a
 /// detail naming the line (and the move and segment) at fault.

@@ -841,3 +841,50 @@ fn handles_and_errors_behave_across_threads() {
         halma_rules_free(r);
     }
 }
+
+/// `halma,camp-lock` where both sides can only pass and nobody wins (each
+/// target camp is full, one square held by the other seat): perft is 1 at
+/// every depth and recurses all the way down.
+const ENDLESS_PASSES: &str =
+    "rbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14rr/13rrr/12rrrr/11rrrrr/11rrrrb r";
+
+#[test]
+fn perft_deeper_than_the_bound_is_refused_and_writes_nothing() {
+    // It used to recurse until the stack overflowed (a segfault in C).
+    for (rules_text, position) in [("halma8", None), ("halma,camp-lock", Some(ENDLESS_PASSES))] {
+        let g = game(rules_text, position);
+        for depth in [HALMA_MAX_PERFT_DEPTH + 1, 1_000_000, u32::MAX] {
+            let mut count = 0xDEAD_BEEF_u64;
+            // SAFETY: live handle, valid output.
+            let code = unsafe { halma_game_perft(g, depth, &mut count) };
+            assert_eq!(code, halma_result::InvalidArgument, "{rules_text} {depth}");
+            assert_eq!(
+                count, 0xDEAD_BEEF,
+                "{rules_text} {depth}: *out_count untouched"
+            );
+            let expected = format!(
+                "argument `depth`: perft depth {depth} is out of range: \
+                 the depth must be from 0 to {HALMA_MAX_PERFT_DEPTH}"
+            );
+            assert_eq!(game_error(g), expected);
+            assert_eq!(thread_error(), expected);
+        }
+        // SAFETY: freed once.
+        unsafe { halma_game_free(g) };
+    }
+}
+
+#[test]
+fn perft_at_the_bound_runs_to_the_bottom() {
+    let g = game("halma,camp-lock", Some(ENDLESS_PASSES));
+    let mut count = 0;
+    // SAFETY: live handle, valid output; freed once.
+    unsafe {
+        assert_eq!(
+            halma_game_perft(g, HALMA_MAX_PERFT_DEPTH, &mut count),
+            halma_result::Ok
+        );
+        halma_game_free(g);
+    }
+    assert_eq!(count, 1);
+}

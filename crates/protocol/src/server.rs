@@ -1,6 +1,9 @@
 //! The server side: an engine speaking the protocol on a byte stream (see
-//! `docs/protocol.md`). A search runs on its own thread, so that `stop`,
-//! `isready` and `quit` are answered while it thinks.
+//! `docs/protocol.md`). Every line is read into a typed [`Command`] first
+//! (the [`crate::command`] reader checks every argument's range); only typed
+//! commands are executed. A search runs on its own thread, so that `stop`,
+//! `isready` and `quit` are answered while it thinks; it reports progress at
+//! least once a second.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,15 +12,26 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use halma_engine::{
-    Clock, DrawRules, Engine, EngineOptions, Limits, Score, SearchInfo, MAX_HASH_MIB, MAX_THREADS,
+    DrawRules, Engine, EngineOptions, Limits, Score, ScoreBound, SearchEvent, SearchInfo,
+    SearchOptions, SearchProgress, SearchResult, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS,
 };
-use halma_rules::{Move, Position, Rules, Seat};
+use halma_rules::{Move, Position, Rules};
+
+use crate::command::{
+    escape_message, quote, Command, EngineOption, Go, PositionCommand, StartPosition,
+    MAX_MAX_PLIES, PROTOCOL_VERSION,
+};
 
 /// The protocol's name, sent first by the controller.
 pub const HANDSHAKE: &str = "hep";
 
 /// Longest command line read; longer lines get an error.
-const MAX_LINE: usize = 1 << 20;
+pub const MAX_LINE: usize = 1 << 20;
+
+/// How often a running search reports progress (`info ... currmove`): twice
+/// a second, so that a line comes at least once a second even when the
+/// search thread is briefly descheduled.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(500);
 
 /// Where the server writes its lines (shared with the search thread).
 pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -49,11 +63,14 @@ struct Session {
     moves: Vec<Move>,
     position: Position,
     history: Vec<u64>,
+    /// Principal variations per search (the `multipv` option).
+    multipv: usize,
     engine: Option<Engine>,
     search: Option<Search>,
 }
 
-/// Serves the protocol: reads commands from `input`, writes to `out`.
+/// Serves the protocol: reads commands from `input`, writes to `out`, until
+/// `quit` or the end of `input` (either stops a running search first).
 pub fn serve(input: impl BufRead, out: Out) {
     let rules = Rules::new(halma_rules::Preset::Halma);
     let start = rules.start_position();
@@ -64,6 +81,7 @@ pub fn serve(input: impl BufRead, out: Out) {
         rules,
         moves: Vec::new(),
         history: Vec::new(),
+        multipv: 1,
         engine: Some(Engine::new(EngineOptions::default())),
         search: None,
     };
@@ -79,20 +97,19 @@ pub fn serve(input: impl BufRead, out: Out) {
                 continue;
             }
         }
-        let line = match std::str::from_utf8(&buffer) {
-            Ok(line) => line.trim().to_owned(),
-            Err(_) => {
-                send(&session.out, "error the command is not valid UTF-8");
-                continue;
-            }
+        let Ok(line) = std::str::from_utf8(&buffer) else {
+            send(&session.out, "error the command is not valid UTF-8");
+            continue;
         };
-        if line.is_empty() {
+        if line.split_ascii_whitespace().next().is_none() {
             continue;
         }
-        if line == "quit" {
-            break;
-        }
-        if let Err(message) = session.command(&line) {
+        let result = match Command::parse(line) {
+            Ok(Command::Quit) => break,
+            Ok(command) => session.execute(command),
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(message) = result {
             send(&session.out, &format!("error {message}"));
         }
     }
@@ -170,78 +187,43 @@ impl Session {
         }
     }
 
-    fn command(&mut self, line: &str) -> Result<(), String> {
+    /// Carries out a command (`quit` is the caller's); an error changes nothing.
+    fn execute(&mut self, command: Command) -> Result<(), String> {
         self.reap();
-        let mut words = line.split_whitespace();
-        let name = words.next().unwrap_or_default();
-        let rest: Vec<&str> = words.collect();
-        match name {
-            HANDSHAKE => {
-                let version = env!("CARGO_PKG_VERSION");
-                send(&self.out, &format!("id name halma {version}"));
-                send(&self.out, "id author The halma developers");
-                send(
-                    &self.out,
-                    "option name level type spin default 10 min 1 max 10",
-                );
-                send(
-                    &self.out,
-                    &format!(
-                        "option name hash type spin default {} min 0 max {MAX_HASH_MIB}",
-                        halma_engine::DEFAULT_HASH_MIB
-                    ),
-                );
-                send(
-                    &self.out,
-                    &format!("option name threads type spin default 1 min 1 max {MAX_THREADS}"),
-                );
-                send(
-                    &self.out,
-                    "option name seed type spin default 0 min 0 max 18446744073709551615",
-                );
-                send(
-                    &self.out,
-                    "option name maxplies type spin default 0 min 0 max 100000",
-                );
-                send(&self.out, "option name repetition type check default true");
-                send(&self.out, "hepok");
+        match command {
+            Command::Hep => {
+                self.handshake();
                 Ok(())
             }
-            "isready" => {
+            Command::IsReady => {
                 send(&self.out, "readyok");
                 Ok(())
             }
-            "setoption" => self.set_option(&rest),
-            "rules" => {
+            Command::SetOption(option) => self.set_option(option),
+            Command::Rules(rules) => {
                 self.engine()?;
-                let [text] = rest[..] else {
-                    return Err("usage: rules <rules string>".to_owned());
-                };
-                let rules: Rules = text.parse().map_err(|e| format!("rules: {e}"))?;
                 self.rules = rules;
                 self.set_position(self.rules.start_position(), Vec::new());
                 Ok(())
             }
-            "newgame" => {
+            Command::NewGame => {
                 self.engine()?.new_game();
                 Ok(())
             }
-            "position" => {
+            Command::Position(position) => {
                 self.engine()?;
-                self.position_command(&rest)
+                self.position_command(&position)
             }
-            "go" => {
+            Command::Go(go) => {
                 self.engine()?;
-                let limits = self.parse_go(&rest)?;
-                self.go(limits);
-                Ok(())
+                self.go(&go)
             }
-            "stop" => {
+            Command::Stop => {
                 // Without a search, stop does nothing (a race with bestmove is harmless).
                 self.finish_search();
                 Ok(())
             }
-            "show" => {
+            Command::Show => {
                 let mut text = String::new();
                 text.push_str(&format!("info string rules {}\n", self.rules));
                 text.push_str(&format!("info string position {}\n", self.position));
@@ -249,73 +231,66 @@ impl Session {
                 send(&self.out, &text);
                 Ok(())
             }
-            other => Err(format!("unknown command `{}`", truncate(other))),
+            Command::Moves => {
+                let mut text = String::from("moves");
+                if !self.rules.is_finished(&self.position) {
+                    for mv in self.rules.legal_moves(&self.position).iter() {
+                        text.push(' ');
+                        text.push_str(&self.rules.move_to_string(&self.position, *mv));
+                    }
+                }
+                send(&self.out, &text);
+                Ok(())
+            }
+            Command::Quit => Ok(()),
         }
     }
 
-    fn set_option(&mut self, rest: &[&str]) -> Result<(), String> {
-        let usage = "usage: setoption name <name> value <value>";
-        if rest.len() != 4 || rest[0] != "name" || rest[2] != "value" {
-            return Err(usage.to_owned());
-        }
-        let (option, value) = (rest[1].to_ascii_lowercase(), rest[3]);
-        let number = |max: u64| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| {
-                    format!(
-                        "option {option}: `{}` is not a whole number",
-                        truncate(value)
-                    )
-                })
-                .map(|n| n.min(max))
-        };
-        match option.as_str() {
-            "level" => {
-                let level = number(u64::MAX)?;
-                if !(1..=10).contains(&level) {
-                    return Err(format!("option level: {level} is not in 1..10"));
-                }
-                self.engine()?.set_level(level as u8);
+    fn handshake(&self) {
+        let version = env!("CARGO_PKG_VERSION");
+        let lines = [
+            format!("id name halma {version}"),
+            "id author The halma developers".to_owned(),
+            format!("id protocol {PROTOCOL_VERSION}"),
+            "option name level type spin default 10 min 1 max 10".to_owned(),
+            format!(
+                "option name hash type spin default {} min 0 max {MAX_HASH_MIB}",
+                halma_engine::DEFAULT_HASH_MIB
+            ),
+            format!("option name threads type spin default 1 min 1 max {MAX_THREADS}"),
+            "option name seed type spin default 0 min 0 max 18446744073709551615".to_owned(),
+            format!("option name maxplies type spin default 0 min 0 max {MAX_MAX_PLIES}"),
+            "option name repetition type check default true".to_owned(),
+            format!("option name multipv type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "hepok".to_owned(),
+        ];
+        send(&self.out, &lines.join("\n"));
+    }
+
+    fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
+        let engine = self.engine()?;
+        match option {
+            EngineOption::Level(level) => engine.set_level(level),
+            EngineOption::Hash(mib) => {
+                engine.set_hash_mib(mib);
             }
-            "hash" => {
-                let asked = number(u64::MAX)?;
-                let mib = self
-                    .engine()?
-                    .set_hash_mib(asked.min(usize::MAX as u64) as usize);
-                if (mib as u64) < asked {
-                    send(&self.out, &format!("info string hash capped to {mib} MiB"));
-                }
-            }
-            "threads" => {
-                let threads = number(MAX_THREADS as u64)?.max(1);
-                self.engine()?.set_threads(threads as usize);
-            }
-            "seed" => {
-                let seed = number(u64::MAX)?;
-                self.engine()?.set_seed(seed);
-            }
-            "maxplies" => {
-                let plies = number(100_000)?;
-                let engine = self.engine()?;
-                let mut draws = engine.options().draws;
-                draws.max_plies = (plies > 0).then_some(plies as u32);
+            EngineOption::Threads(threads) => engine.set_threads(threads),
+            EngineOption::Seed(seed) => engine.set_seed(seed),
+            EngineOption::MaxPlies(plies) => {
+                let draws = DrawRules {
+                    max_plies: (plies > 0).then_some(plies),
+                    ..engine.options().draws
+                };
                 engine.set_draw_rules(draws);
             }
-            "repetition" => {
-                let on = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err("option repetition: expected true or false".to_owned()),
-                };
-                let engine = self.engine()?;
+            EngineOption::Repetition(on) => {
                 let draws = DrawRules {
                     repetition: on,
                     ..engine.options().draws
                 };
                 engine.set_draw_rules(draws);
             }
-            _ => return Err(format!("unknown option `{}`", truncate(&option))),
+            EngineOption::MultiPv(n) => self.multipv = n,
         }
         Ok(())
     }
@@ -333,46 +308,25 @@ impl Session {
         self.history = history;
     }
 
-    fn position_command(&mut self, rest: &[&str]) -> Result<(), String> {
-        let usage = "usage: position startpos [moves <move>...] | position setup <rows> <side> [moves <move>...]";
-        let (start, tail) = match rest.first() {
-            Some(&"startpos") => (self.rules.start_position(), &rest[1..]),
-            Some(&"setup") => {
-                if rest.len() < 3 {
-                    return Err(usage.to_owned());
-                }
-                let text = format!("{} {}", rest[1], rest[2]);
-                let position = self
-                    .rules
-                    .parse_position(&text)
-                    .map_err(|e| format!("position: {e}"))?;
-                (position, &rest[3..])
-            }
-            _ => return Err(usage.to_owned()),
-        };
-        let moves_text = match tail.first() {
-            None => &[][..],
-            Some(&"moves") => &tail[1..],
-            Some(other) => {
-                return Err(format!(
-                    "position: expected `moves`, found `{}`",
-                    truncate(other)
-                ))
-            }
-        };
-        if moves_text.len() > halma_rules::MAX_GAME_MOVES {
-            return Err(format!(
-                "position: more than {} moves",
-                halma_rules::MAX_GAME_MOVES
-            ));
-        }
-        let mut position = start.clone();
-        let mut moves = Vec::with_capacity(moves_text.len());
-        for (i, text) in moves_text.iter().enumerate() {
-            let mv = self
+    fn position_command(&mut self, command: &PositionCommand) -> Result<(), String> {
+        let start = match &command.start {
+            StartPosition::Start => self.rules.start_position(),
+            StartPosition::Setup { rows, side } => self
                 .rules
-                .parse_move(&position, text)
-                .map_err(|e| format!("position: move {} `{}`: {e}", i + 1, truncate(text)))?;
+                .parse_position(&format!("{rows} {side}"))
+                .map_err(|e| format!("position: {}", escape_message(&e.to_string())))?,
+        };
+        let mut position = start.clone();
+        let mut moves = Vec::with_capacity(command.moves.len());
+        for (i, text) in command.moves.iter().enumerate() {
+            let mv = self.rules.parse_move(&position, text).map_err(|e| {
+                format!(
+                    "position: move {} `{}`: {}",
+                    i + 1,
+                    quote(text),
+                    escape_message(&e.to_string())
+                )
+            })?;
             position.make_move(mv);
             moves.push(mv);
         }
@@ -380,70 +334,40 @@ impl Session {
         Ok(())
     }
 
-    fn parse_go(&self, rest: &[&str]) -> Result<Limits, String> {
-        let mut limits = Limits::default();
-        let mut clocks: [Option<Duration>; 4] = [None; 4];
-        let mut increments: [Option<Duration>; 4] = [None; 4];
-        let mut moves_to_go = None;
-        let mut i = 0;
-        while i < rest.len() {
-            let key = rest[i];
-            if key == "infinite" {
-                i += 1;
-                continue;
-            }
-            let value = rest
-                .get(i + 1)
-                .ok_or_else(|| format!("go: `{}` needs a value", truncate(key)))?;
-            let number: u64 = value.parse().map_err(|_| {
+    /// Checks a `go` against the position and starts its search.
+    fn go(&mut self, go: &Go) -> Result<(), String> {
+        let limits = go
+            .limits(self.position.to_move())
+            .map_err(|e| e.to_string())?;
+        let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
+        for (i, text) in go.searchmoves.iter().enumerate() {
+            let mv = self.rules.parse_move(&self.position, text).map_err(|e| {
                 format!(
-                    "go: {}: `{}` is not a whole number",
-                    truncate(key),
-                    truncate(value)
+                    "go: searchmoves: move {} `{}`: {}",
+                    i + 1,
+                    quote(text),
+                    escape_message(&e.to_string())
                 )
             })?;
-            let ms = Duration::from_millis(number.min(1 << 40));
-            match key {
-                "depth" => {
-                    limits.depth =
-                        Some(number.clamp(1, halma_engine::search::MAX_DEPTH as u64) as u32)
-                }
-                "nodes" => limits.nodes = Some(number.max(1)),
-                "movetime" => limits.movetime = Some(ms),
-                "movestogo" => moves_to_go = Some(number.clamp(1, 1000) as u32),
-                _ => {
-                    let seat_time = |suffix: &str| {
-                        key.strip_suffix(suffix).and_then(|l| {
-                            let mut chars = l.chars();
-                            match (chars.next(), chars.next()) {
-                                (Some(c), None) => Seat::from_letter(c),
-                                _ => None,
-                            }
-                        })
-                    };
-                    if let Some(seat) = seat_time("time") {
-                        clocks[seat.index()] = Some(ms);
-                    } else if let Some(seat) = seat_time("inc") {
-                        increments[seat.index()] = Some(ms);
-                    } else {
-                        return Err(format!("go: unknown parameter `{}`", truncate(key)));
-                    }
-                }
+            if searchmoves.contains(&mv) {
+                return Err(format!(
+                    "go: searchmoves: move {} `{}` repeats an earlier move",
+                    i + 1,
+                    quote(text)
+                ));
             }
-            i += 2;
+            searchmoves.push(mv);
         }
-        let side = self.position.to_move().index();
-        if let Some(remaining) = clocks[side] {
-            limits.clock = Some(Clock {
-                remaining,
-                increment: increments[side].unwrap_or_default(),
-                moves_to_go,
-            });
-        }
-        Ok(limits)
+        let options = SearchOptions {
+            multipv: self.multipv,
+            searchmoves,
+            progress_interval: Some(PROGRESS_INTERVAL),
+        };
+        self.start_search(limits, options);
+        Ok(())
     }
 
-    fn go(&mut self, limits: Limits) {
+    fn start_search(&mut self, limits: Limits, options: SearchOptions) {
         let mut engine = self.engine.take().expect("checked by the caller");
         let stop = Arc::new(AtomicBool::new(false));
         let out = self.out.clone();
@@ -460,48 +384,97 @@ impl Session {
                 send(&out, "bestmove none");
                 return engine;
             }
-            let mut reported = false;
-            let mut on_info = |info: &SearchInfo| {
-                reported = true;
-                send(&out, &info_line(&rules, &position, info));
-            };
-            let result =
-                engine.search_with_info(&rules, &position, &history, limits, &flag, &mut on_info);
-            if !reported && !result.pv.is_empty() {
-                // No iteration was reported (a single legal move, a noisy
-                // level, or a search stopped at once): one line all the same.
-                let info = SearchInfo {
-                    depth: result.depth,
-                    seldepth: result.seldepth,
-                    score: result.score,
-                    nodes: result.nodes,
-                    elapsed: result.elapsed,
-                    pv: result.pv.clone(),
-                    hashfull: 0,
+            let mut on_event = |event: SearchEvent<'_>| {
+                let line = match event {
+                    SearchEvent::Line(info) => info_line(&rules, &position, info),
+                    SearchEvent::Progress(progress) => progress_line(&rules, &position, progress),
                 };
-                send(&out, &info_line(&rules, &position, &info));
-            }
-            let text = rules.move_to_string(&position, result.best_move);
+                send(&out, &line);
+            };
+            let result = engine.search_with(
+                &rules,
+                &position,
+                &history,
+                limits,
+                &options,
+                &flag,
+                &mut on_event,
+            );
+            let lines = match result {
+                Ok(result) => format!(
+                    "{}\nbestmove {}",
+                    final_line(&rules, &position, &result),
+                    rules.move_to_string(&position, result.best_move)
+                ),
+                // The options were checked before: this is a bug, but the
+                // controller still gets its one `bestmove`.
+                Err(e) => format!("error go: {e}\nbestmove none"),
+            };
             finished.store(true, Ordering::Release);
-            send(&out, &format!("bestmove {text}"));
+            // One write, so that nothing comes between the totals and `bestmove`.
+            send(&out, &lines);
             engine
         });
         self.search = Some(Search { handle, stop, done });
     }
 }
 
-/// An `info` line: depth, seldepth, score, nodes, nps, time, hashfull and pv.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64
+}
+
+/// An `info` line for a principal variation: depth, seldepth, multipv,
+/// score (with `lowerbound`/`upperbound` when it is a bound), nodes, nps,
+/// time, hashfull and pv.
 pub fn info_line(rules: &Rules, position: &Position, info: &SearchInfo) -> String {
-    let ms = info.elapsed.as_millis();
-    let nps = (info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-3)) as u64;
+    let bound = match info.bound {
+        ScoreBound::Exact => "",
+        ScoreBound::Lower => " lowerbound",
+        ScoreBound::Upper => " upperbound",
+    };
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} time {ms} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} time {} hashfull {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         Score::from_raw(info.score),
         info.nodes,
+        nps(info.nodes, info.elapsed),
+        info.elapsed.as_millis(),
         info.hashfull,
         line_text(rules, position, &info.pv)
+    )
+}
+
+/// A progress `info` line: depth, seldepth, currmove, currmovenumber,
+/// nodes, nps, time and hashfull.
+pub fn progress_line(rules: &Rules, position: &Position, progress: &SearchProgress) -> String {
+    format!(
+        "info depth {} seldepth {} currmove {} currmovenumber {} nodes {} nps {} time {} hashfull {}",
+        progress.depth,
+        progress.seldepth,
+        rules.move_to_string(position, progress.currmove),
+        progress.currmovenumber,
+        progress.nodes,
+        nps(progress.nodes, progress.elapsed),
+        progress.elapsed.as_millis(),
+        progress.hashfull
+    )
+}
+
+/// The `info` line with a search's totals, written right before its
+/// `bestmove`: depth, seldepth, score, nodes, nps, time, hashfull and pv.
+pub fn final_line(rules: &Rules, position: &Position, result: &SearchResult) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        result.depth,
+        result.seldepth,
+        Score::from_raw(result.score),
+        result.nodes,
+        nps(result.nodes, result.elapsed),
+        result.elapsed.as_millis(),
+        result.hashfull,
+        line_text(rules, position, &result.pv)
     )
 }
 
@@ -516,81 +489,370 @@ pub fn line_text(rules: &Rules, position: &Position, moves: &[Move]) -> String {
     words.join(" ")
 }
 
-/// At most 40 characters of user input, for error messages.
-fn truncate(text: &str) -> String {
-    if text.chars().count() > 40 {
-        let head: String = text.chars().take(40).collect();
-        format!("{head}...")
-    } else {
-        text.to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
+    use std::sync::mpsc::{channel, Receiver, Sender};
+    use std::time::Instant;
 
-    /// Runs the protocol on `input`, returning the output lines.
+    /// Collects what the server writes.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(data);
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn lines(&self) -> Vec<String> {
+            let text = String::from_utf8(self.0.lock().unwrap().clone()).unwrap();
+            text.lines().map(str::to_owned).collect()
+        }
+    }
+
+    /// Runs the protocol on `input` (then end of input), returning the output lines.
     fn session(input: &str) -> Vec<String> {
-        let buffer: Arc<Mutex<Vec<u8>>> = Arc::new(Mutex::new(Vec::new()));
-        struct Shared(Arc<Mutex<Vec<u8>>>);
-        impl Write for Shared {
-            fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(data);
-                Ok(data.len())
+        let shared = Shared::default();
+        let out: Out = Arc::new(Mutex::new(Box::new(shared.clone())));
+        serve(input.as_bytes(), out);
+        shared.lines()
+    }
+
+    /// Input fed line by line from a channel: end of input when the sender goes.
+    struct ChannelReader {
+        rx: Receiver<Vec<u8>>,
+        pending: Vec<u8>,
+        at: usize,
+    }
+
+    impl Read for ChannelReader {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.at == self.pending.len() {
+                match self.rx.recv() {
+                    Ok(bytes) => (self.pending, self.at) = (bytes, 0),
+                    Err(_) => return Ok(0),
+                }
             }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
+            let n = buf.len().min(self.pending.len() - self.at);
+            buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// A server on a thread, driven line by line (so that a search is not
+    /// stopped by the end of input before it answers).
+    struct Live {
+        tx: Option<Sender<Vec<u8>>>,
+        out: Shared,
+        seen: usize,
+        thread: Option<std::thread::JoinHandle<()>>,
+    }
+
+    impl Live {
+        fn start() -> Live {
+            let (tx, rx) = channel();
+            let out = Shared::default();
+            let writer: Out = Arc::new(Mutex::new(Box::new(out.clone())));
+            let reader = std::io::BufReader::new(ChannelReader {
+                rx,
+                pending: Vec::new(),
+                at: 0,
+            });
+            let thread = std::thread::spawn(move || serve(reader, writer));
+            Live {
+                tx: Some(tx),
+                out,
+                seen: 0,
+                thread: Some(thread),
             }
         }
-        let out: Out = Arc::new(Mutex::new(Box::new(Shared(buffer.clone()))));
-        serve(input.as_bytes(), out);
-        let text = String::from_utf8(buffer.lock().unwrap().clone()).unwrap();
-        text.lines().map(str::to_owned).collect()
+
+        fn send(&mut self, line: &str) {
+            let tx = self.tx.as_ref().unwrap();
+            tx.send(format!("{line}\n").into_bytes()).unwrap();
+        }
+
+        /// The new lines up to and including the first starting with
+        /// `prefix`; fails after 60 s.
+        fn until(&mut self, prefix: &str) -> Vec<String> {
+            let begin = Instant::now();
+            loop {
+                let lines = self.out.lines();
+                if let Some(i) = lines[self.seen..]
+                    .iter()
+                    .position(|l| l.starts_with(prefix))
+                {
+                    let got = lines[self.seen..=self.seen + i].to_vec();
+                    self.seen += i + 1;
+                    return got;
+                }
+                assert!(
+                    begin.elapsed() < Duration::from_secs(60),
+                    "no `{prefix}` in {:?}",
+                    &lines[self.seen..]
+                );
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+
+        /// Sends `line`, then `isready`: the lines answered before `readyok`.
+        fn ask(&mut self, line: &str) -> Vec<String> {
+            self.send(line);
+            self.send("isready");
+            let mut lines = self.until("readyok");
+            lines.pop();
+            lines
+        }
+
+        /// Ends the input and waits for the server to return.
+        fn close(mut self) -> Vec<String> {
+            self.tx = None;
+            self.thread.take().unwrap().join().unwrap();
+            self.out.lines()[self.seen..].to_vec()
+        }
     }
 
     #[test]
     fn malformed_commands_get_error_lines() {
-        let lines = session(
-            "frobnicate\nsetoption name level value 11\nsetoption name level\nrules chess\n\
-             position startpos moves z9-z10\nposition setup 8/8 r\ngo depth x\ngo sideways 3\n\
-             setoption name hash value 99999999999999999999999\nisready\n",
-        );
-        assert_eq!(lines.len(), 10, "{lines:?}");
-        assert!(
-            lines[..9].iter().all(|l| l.starts_with("error ")),
-            "{lines:?}"
-        );
-        assert_eq!(lines[9], "readyok");
+        let bad = [
+            "frobnicate",
+            "setoption name level value 11",
+            "setoption name level",
+            "rules chess",
+            "position startpos moves z9-z10",
+            "position setup 8/8 r",
+            "go depth x",
+            "go sideways 3",
+            "setoption name hash value 99999999999999999999999",
+            // Reported by users: accepted silently (clamped) before.
+            "go depth 0",
+            "go depth 65",
+            "go nodes 0",
+            "setoption name threads value 0",
+            "setoption name threads value 65",
+            "setoption name maxplies value 100001",
+            "setoption name hash value 4097",
+            // Reported: `isready now` was answered, `quit now` unknown.
+            "isready now",
+            "quit now",
+            "stop please",
+            "newgame 2",
+            "hep hep",
+        ];
+        let input: String = bad.iter().map(|l| format!("{l}\n")).collect();
+        let lines = session(&format!("{input}isready\n"));
+        assert_eq!(lines.len(), bad.len() + 1, "{lines:?}");
+        for (line, command) in lines.iter().zip(bad) {
+            assert!(line.starts_with("error "), "{command}: {line}");
+        }
+        assert_eq!(lines[bad.len()], "readyok");
     }
 
     #[test]
-    fn a_search_answers_with_info_and_bestmove() {
-        let lines =
-            session("hep\nrules halma8\nposition startpos moves a5-a4\ngo depth 3\nisready\n");
-        assert!(lines.contains(&"hepok".to_owned()));
-        let best = lines
-            .iter()
-            .find(|l| l.starts_with("bestmove "))
-            .expect("a bestmove");
+    fn errors_echo_control_bytes_escaped() {
+        let lines = session("\u{1b}[2J\u{7}\ngo depth 1\u{1b}\nposition startpos moves \u{1b}x\n");
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0], "error unknown command `\\x1b[2J\\x07`");
+        for line in &lines {
+            assert!(line.starts_with("error "), "{line}");
+            assert!(!line.chars().any(char::is_control), "{line:?}");
+            assert!(line.contains("\\x1b"), "{line}");
+        }
+    }
+
+    #[test]
+    fn the_handshake_names_the_protocol_version_and_every_option() {
+        let lines = session("hep\n");
+        assert_eq!(lines[2], format!("id protocol {PROTOCOL_VERSION}"));
+        for option in [
+            "level",
+            "hash",
+            "threads",
+            "seed",
+            "maxplies",
+            "repetition",
+            "multipv",
+        ] {
+            let prefix = format!("option name {option} type ");
+            assert!(
+                lines.iter().any(|l| l.starts_with(&prefix)),
+                "{option}: {lines:?}"
+            );
+        }
+        assert_eq!(lines.last().unwrap(), "hepok");
+    }
+
+    #[test]
+    fn a_search_ends_with_a_final_info_line_then_bestmove() {
+        let mut live = Live::start();
+        live.send("rules halma8");
+        live.send("position startpos moves a5-a4");
+        live.send("go depth 3");
+        let lines = live.until("bestmove ");
         assert!(
             lines.iter().any(|l| l.starts_with("info depth 3 ")),
             "{lines:?}"
         );
+        let last_info = &lines[lines.len() - 2];
+        assert!(last_info.starts_with("info depth 3 seldepth "), "{lines:?}");
+        let best = &lines[lines.len() - 1]["bestmove ".len()..];
+        assert!(last_info.contains(&format!(" pv {best}")), "{lines:?}");
         let rules: Rules = "halma8".parse().unwrap();
         let mut position = rules.start_position();
         position.make_move(rules.parse_move(&position, "a5-a4").unwrap());
-        rules
-            .parse_move(&position, &best["bestmove ".len()..])
-            .unwrap();
+        rules.parse_move(&position, best).unwrap();
+        assert!(live.close().is_empty());
     }
 
     #[test]
-    fn huge_hash_requests_are_capped() {
-        let lines = session("setoption name hash value 1099511627776\nisready\n");
-        assert_eq!(
-            lines[0],
-            format!("info string hash capped to {MAX_HASH_MIB} MiB")
+    fn go_with_only_other_seats_clocks_is_refused() {
+        let mut live = Live::start();
+        // Red is to move at the start.
+        for go in [
+            "go btime 1000",
+            "go rinc 500",
+            "go movestogo 5",
+            "go btime 10 binc 5",
+        ] {
+            let lines = live.ask(go);
+            assert_eq!(lines.len(), 1, "{go}: {lines:?}");
+            assert!(
+                lines[0].starts_with("error go: no limit applies to Red"),
+                "{lines:?}"
+            );
+        }
+        // Not searching: a position is accepted at once.
+        assert!(live.ask("position startpos").is_empty());
+        let lines = live.ask("go rtime 300 btime 1000");
+        assert!(lines.iter().all(|l| !l.starts_with("error")), "{lines:?}");
+        live.until("bestmove ");
+        assert!(live.close().is_empty());
+    }
+
+    #[test]
+    fn moves_lists_the_legal_moves_in_canonical_notation() {
+        let rules: Rules = "halma8".parse().unwrap();
+        let mut position = rules.start_position();
+        position.make_move(rules.parse_move(&position, "a5-a4").unwrap());
+        let lines = session("rules halma8\nposition startpos moves a5-a4\nmoves\n");
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let words: Vec<&str> = lines[0].split(' ').collect();
+        assert_eq!(words[0], "moves");
+        let expected: Vec<String> = rules
+            .legal_moves(&position)
+            .iter()
+            .map(|&mv| rules.move_to_string(&position, mv))
+            .collect();
+        assert_eq!(words[1..], expected);
+        // A finished game: d2-e1 fills Red's target camp.
+        let won = "position setup 8/8/bbbbb3/bbbbb3/7r/6rr/3r1rrr/5rrr r moves d2-e1";
+        let lines = session(&format!("rules halma8\n{won}\nmoves\n"));
+        assert_eq!(lines, ["moves"]);
+    }
+
+    #[test]
+    fn multipv_reports_the_best_root_moves_in_order() {
+        let mut live = Live::start();
+        live.send("rules halma8");
+        live.send("setoption name multipv value 3");
+        live.send("go depth 2");
+        let lines = live.until("bestmove ");
+        let depth2: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 2 ") && l.contains(" multipv "))
+            .collect();
+        assert_eq!(depth2.len(), 3, "{lines:?}");
+        let field = |line: &str, name: &str| -> String {
+            let words: Vec<&str> = line.split(' ').collect();
+            let at = words.iter().position(|w| *w == name).unwrap();
+            words[at + 1].to_owned()
+        };
+        let mut firsts = Vec::new();
+        let mut scores = Vec::new();
+        for (k, line) in depth2.iter().enumerate() {
+            assert_eq!(field(line, "multipv"), (k + 1).to_string(), "{line}");
+            firsts.push(field(line, "pv"));
+            scores.push(field(line, "cp").parse::<i32>().unwrap());
+        }
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "three different first moves: {depth2:?}");
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        let best = &lines.last().unwrap()["bestmove ".len()..];
+        assert_eq!(field(depth2[0], "pv"), best);
+        live.close();
+    }
+
+    #[test]
+    fn searchmoves_restricts_the_root_moves() {
+        let rules: Rules = "halma8".parse().unwrap();
+        let position = rules.start_position();
+        let legal = rules.legal_moves(&position);
+        // The move the ordering likes least, so that it is not chosen anyway.
+        let chosen = rules.move_to_string(&position, *legal.iter().last().unwrap());
+        let other = rules.move_to_string(&position, legal[0]);
+        let mut live = Live::start();
+        live.send("rules halma8");
+        live.send(&format!("go depth 2 searchmoves {chosen}"));
+        let lines = live.until("bestmove ");
+        assert_eq!(lines.last().unwrap(), &format!("bestmove {chosen}"));
+        live.send(&format!("go depth 2 searchmoves {other} {chosen}"));
+        let best = live.until("bestmove ").pop().unwrap();
+        assert!(best == format!("bestmove {chosen}") || best == format!("bestmove {other}"));
+        // An illegal or repeated move refuses the whole command.
+        for bad in [
+            format!("go depth 2 searchmoves {chosen} a1-a2"),
+            format!("go depth 2 searchmoves {chosen} {chosen}"),
+        ] {
+            let lines = live.ask(&bad);
+            assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+            assert!(
+                lines[0].starts_with("error go: searchmoves: move 2 "),
+                "{lines:?}"
+            );
+        }
+        assert!(live.close().is_empty());
+    }
+
+    #[test]
+    fn a_long_search_reports_progress_with_the_current_move() {
+        let mut live = Live::start();
+        live.send("go movetime 1300");
+        let lines = live.until("bestmove ");
+        let progress: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+        assert!(!progress.is_empty(), "{lines:?}");
+        let rules = Rules::new(halma_rules::Preset::Halma);
+        for line in progress {
+            let words: Vec<&str> = line.split(' ').collect();
+            let at = words.iter().position(|w| *w == "currmove").unwrap();
+            rules
+                .parse_move(&rules.start_position(), words[at + 1])
+                .unwrap();
+            assert_eq!(words[at + 2], "currmovenumber", "{line}");
+            let number: usize = words[at + 3].parse().unwrap();
+            assert!((1..=rules.legal_moves(&rules.start_position()).len()).contains(&number));
+        }
+        live.close();
+    }
+
+    #[test]
+    fn quit_with_extra_words_does_not_quit() {
+        let mut live = Live::start();
+        let lines = live.ask("quit now");
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("error quit: unexpected `now`"),
+            "{lines:?}"
         );
+        live.send("quit");
+        assert!(live.close().is_empty());
     }
 }

@@ -1,29 +1,83 @@
 //! perft and divide (section 7 of the rule book), with bulk counting at the last ply.
+//!
+//! The recursion follows one line of play per level, and a Halma game can go
+//! on for ever (passes included), so the depth is bounded by
+//! [`MAX_PERFT_DEPTH`]: a deeper request is a [`PerftError`], never a stack
+//! overflow.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use halma_core::{Move, MoveList, Position};
+use thiserror::Error;
 
 use crate::Rules;
+
+/// The deepest perft: depths 0 to 64 are accepted.
+///
+/// No real perft comes near it (from the `halma` start, depth 4 is 4.5
+/// million sequences and every ply multiplies by about forty), so the bound
+/// only refuses requests that could never finish; it is the engine search's
+/// `MAX_DEPTH` too. Each level of the recursion keeps a move generator and a
+/// move list header on the stack, about 0.75 KiB (measured in debug and
+/// release builds: a depth-64 perft that recurses all the way needs about
+/// 50 KiB of thread stack), so a full-depth perft uses under a fortieth of
+/// the 2 MiB stack of a spawned Rust thread. The move lists themselves are on
+/// the heap.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Why a perft was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum PerftError {
+    /// The depth is above [`MAX_PERFT_DEPTH`].
+    #[error("perft depth {depth} is out of range: the depth must be from 0 to {max}")]
+    DepthTooLarge {
+        /// The depth asked for.
+        depth: u32,
+        /// The deepest perft, [`MAX_PERFT_DEPTH`].
+        max: u32,
+    },
+}
+
+/// Refuses a depth above [`MAX_PERFT_DEPTH`] before any work is done.
+fn check_depth(depth: u32) -> Result<(), PerftError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(PerftError::DepthTooLarge {
+            depth,
+            max: MAX_PERFT_DEPTH,
+        });
+    }
+    Ok(())
+}
 
 impl Rules {
     /// The number of move sequences of length `depth` from `position`:
     /// 1 at depth 0; 0 for a finished game at depth >= 1; moves counted by
     /// (origin, destination), a pass counting as one move.
-    pub fn perft(&self, position: &Position, depth: u32) -> u64 {
+    ///
+    /// The time grows exponentially with `depth`.
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    pub fn perft(&self, position: &Position, depth: u32) -> Result<u64, PerftError> {
+        check_depth(depth)?;
         let mut position = position.clone();
-        self.perft_in_place(&mut position, depth)
+        Ok(self.perft_in_place(&mut position, depth))
     }
 
     /// perft per root move: each legal move with the perft of the position after it at `depth - 1`.
     /// Empty at depth 0.
-    pub fn divide(&self, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    pub fn divide(&self, position: &Position, depth: u32) -> Result<Vec<(Move, u64)>, PerftError> {
+        check_depth(depth)?;
         if depth == 0 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut position = position.clone();
-        self.legal_moves(&position)
+        Ok(self
+            .legal_moves(&position)
             .into_iter()
             .map(|mv| {
                 position.make_move(mv);
@@ -31,20 +85,24 @@ impl Rules {
                 position.unmake_move(mv);
                 (mv, count)
             })
-            .collect()
+            .collect())
     }
 
     /// [`divide`](Rules::divide) with the root moves shared among `threads`
     /// threads (each takes the next unclaimed root move). The result is in
     /// root-move order and equals `divide` whatever the thread count.
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
     pub fn divide_parallel(
         &self,
         position: &Position,
         depth: u32,
         threads: usize,
-    ) -> Vec<(Move, u64)> {
+    ) -> Result<Vec<(Move, u64)>, PerftError> {
+        check_depth(depth)?;
         if depth == 0 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let moves = self.legal_moves(position);
         let threads = threads.clamp(1, moves.len().max(1));
@@ -69,20 +127,32 @@ impl Rules {
             }
         });
         let counts = counts.into_inner().expect("threads have finished");
-        moves.into_iter().zip(counts).collect()
+        Ok(moves.into_iter().zip(counts).collect())
     }
 
     /// [`perft`](Rules::perft) on `threads` threads (see [`divide_parallel`](Rules::divide_parallel)).
-    pub fn perft_parallel(&self, position: &Position, depth: u32, threads: usize) -> u64 {
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    pub fn perft_parallel(
+        &self,
+        position: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, PerftError> {
+        check_depth(depth)?;
         if depth <= 1 || self.is_finished(position) {
             return self.perft(position, depth);
         }
-        self.divide_parallel(position, depth, threads)
+        Ok(self
+            .divide_parallel(position, depth, threads)?
             .iter()
             .map(|(_, n)| n)
-            .sum()
+            .sum())
     }
 
+    /// perft without the depth check: callers have checked `depth` against
+    /// [`MAX_PERFT_DEPTH`], which bounds this recursion.
     fn perft_in_place(&self, position: &mut Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

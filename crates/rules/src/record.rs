@@ -8,16 +8,28 @@ use thiserror::Error;
 use crate::game::{Game, GameResult, PlayError, MAX_GAME_MOVES};
 use crate::legal::PositionError;
 use crate::notation::MoveError;
+use crate::termination::{
+    check_termination, result_text, DrawReason, Termination, TerminationError,
+};
 use crate::variant::ParseRulesError;
 use crate::Rules;
 
 /// Largest game record read, in bytes (room for [`MAX_GAME_MOVES`] long moves).
 pub const MAX_RECORD_LEN: usize = 16 << 20;
 
-/// The tags [`write_record`] writes itself, which the caller may not give.
-pub const RESERVED_TAGS: [&str; 3] = ["Rules", "Position", "Result"];
+/// The tags [`write_record`] and [`write_record_ended`] write themselves,
+/// which the caller may not give.
+pub const RESERVED_TAGS: [&str; 6] = [
+    "Rules",
+    "Position",
+    "Result",
+    "Termination",
+    "Loser",
+    "TerminationDetails",
+];
 
-/// Why [`write_record`] refused an extra tag: the record would not read back.
+/// Why [`write_record`] or [`write_record_ended`] refused to write: the
+/// record would not read back.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TagError {
     /// The name is empty or holds something other than ASCII letters, digits and `_`.
@@ -44,6 +56,9 @@ pub enum TagError {
         /// The name given.
         name: String,
     },
+    /// The termination cannot end this game (see [`check_termination`]).
+    #[error(transparent)]
+    Termination(#[from] TerminationError),
 }
 
 /// Checks extra tags for [`write_record`]: names that the reader accepts,
@@ -117,8 +132,8 @@ pub enum RecordError {
         /// Why.
         source: PositionError,
     },
-    /// The `Result` tag is not `*` or a seat name.
-    #[error("line {line}: bad result `{text}`: expected *, Red, Green, Blue or Yellow")]
+    /// The `Result` tag is not `*`, `Draw`, a seat name or `<seat> loses`.
+    #[error("line {line}: bad result `{text}`: expected *, Draw, a seat (Red, Green, Blue, Yellow) or `<seat> loses`")]
     BadResult {
         /// 1-based line number.
         line: usize,
@@ -148,36 +163,137 @@ pub enum RecordError {
         /// What the replay gives.
         actual: GameResult,
     },
+    /// The `Termination` tag is not one of the values of `docs/game-record.md`.
+    #[error("line {line}: unknown termination `{text}`: expected normal, repetition, ply limit, agreement, adjudication, forfeit or resignation")]
+    BadTermination {
+        /// 1-based line number.
+        line: usize,
+        /// The value.
+        text: String,
+    },
+    /// `Result "Draw"` without a `Termination` tag saying why.
+    #[error("line {line}: a drawn game needs a [Termination \"...\"] tag: repetition, ply limit, agreement or adjudication")]
+    DrawWithoutReason {
+        /// 1-based line number of the `Result` tag.
+        line: usize,
+    },
+    /// The `Result` tag does not say what the termination implies (or is
+    /// missing although the termination ends the game).
+    #[error("line {line}: termination `{termination}` needs [Result \"{expected}\"], but the record has {found}")]
+    TerminationResult {
+        /// 1-based line number of the `Termination` tag (of `Result` when
+        /// `Termination` is absent).
+        line: usize,
+        /// The termination (its tag value).
+        termination: String,
+        /// The `Result` value it implies.
+        expected: String,
+        /// The `Result` tag as found (`no Result tag` when absent).
+        found: String,
+    },
+    /// A forfeit or resignation without a `Loser` tag.
+    #[error("line {line}: termination `{termination}` needs a [Loser \"...\"] tag naming the seat that lost")]
+    MissingLoser {
+        /// 1-based line number of the `Termination` tag.
+        line: usize,
+        /// The termination (its tag value).
+        termination: String,
+    },
+    /// The `Loser` tag is not a seat name.
+    #[error("line {line}: bad loser `{text}`: expected Red, Green, Blue or Yellow")]
+    BadLoser {
+        /// 1-based line number.
+        line: usize,
+        /// The value.
+        text: String,
+    },
+    /// `Loser` or `TerminationDetails` with a termination that has no use for it.
+    #[error("line {line}: tag {name} does not go with termination `{termination}`")]
+    StrayTag {
+        /// 1-based line number of the stray tag.
+        line: usize,
+        /// The tag name.
+        name: String,
+        /// The termination (its tag value; `normal` when the tag is absent).
+        termination: String,
+    },
+    /// The termination cannot end the replayed game.
+    #[error("line {line}: {source}")]
+    Termination {
+        /// 1-based line number of the `Termination` tag.
+        line: usize,
+        /// Why.
+        source: TerminationError,
+    },
 }
 
-/// A game record read back: the replayed game and every tag in order.
+/// A game record read back: the replayed game, how it ended and every tag in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The game, replayed move by move from the start position.
     pub game: Game,
-    /// All tags as (name, value), in the order read (`Rules`, `Position` and `Result` included).
+    /// How the game ended: [`Termination::Normal`] when the record has no
+    /// `Termination` tag (the board says whether it is won or ongoing).
+    pub termination: Termination,
+    /// All tags as (name, value), in the order read (`Rules`, `Position`,
+    /// `Result`, `Termination`, `Loser` and `TerminationDetails` included).
     pub tags: Vec<(String, String)>,
 }
 
-/// Writes a game record: `Rules`, `Position` (only when the game did not
-/// start from the preset's start position), `Result`, then the extra `tags`,
-/// a blank line, and the moves numbered by round.
-///
-/// Tag values are written with `"` and line breaks replaced by `'`; a tag
-/// whose name the reader would refuse is an error (see [`check_tags`]), so a
-/// written record always reads back.
+/// A tag value as the writer puts it: `"` and line breaks become `'`, so the
+/// value stays on its line and inside its quotes.
+pub fn sanitize_tag_value(value: &str) -> String {
+    value.replace(['"', '\n', '\r'], "'")
+}
+
+/// Writes a game record that ended as the board says (won or still
+/// ongoing): [`write_record_ended`] with [`Termination::Normal`].
 pub fn write_record(game: &Game, tags: &[(&str, &str)]) -> Result<String, TagError> {
+    write_record_ended(game, &Termination::Normal, tags)
+}
+
+/// Writes a game record: `Rules`, `Position` (only when the game did not
+/// start from the preset's start position), `Result`, the termination tags
+/// (none for [`Termination::Normal`]; `Termination`, then `Loser` for a
+/// forfeit or resignation, then `TerminationDetails` for a forfeit with a
+/// reason), then the extra `tags`, a blank line, and the moves numbered by round.
+///
+/// Tag values are written with `"` and line breaks replaced by `'`. A tag
+/// whose name the reader would refuse is an error (see [`check_tags`]), and
+/// so is a termination that cannot end the game (see [`check_termination`]:
+/// the board already won, a loser not in play, a repetition that did not
+/// happen), so a written record always reads back.
+pub fn write_record_ended(
+    game: &Game,
+    termination: &Termination,
+    tags: &[(&str, &str)],
+) -> Result<String, TagError> {
     check_tags(tags)?;
+    check_termination(game, termination)?;
     let mut out = String::new();
     let rules = game.rules();
     let _ = writeln!(out, "[Rules \"{rules}\"]");
     if *game.start_position() != rules.start_position() {
         let _ = writeln!(out, "[Position \"{}\"]", game.start_position());
     }
-    let _ = writeln!(out, "[Result \"{}\"]", game.result());
+    let _ = writeln!(out, "[Result \"{}\"]", result_text(game, termination));
+    if *termination != Termination::Normal {
+        let _ = writeln!(out, "[Termination \"{termination}\"]");
+    }
+    if let Some(loser) = termination.loser() {
+        let _ = writeln!(out, "[Loser \"{loser}\"]");
+    }
+    if let Termination::Forfeit { reason, .. } = termination {
+        if !reason.is_empty() {
+            let _ = writeln!(
+                out,
+                "[TerminationDetails \"{}\"]",
+                sanitize_tag_value(reason)
+            );
+        }
+    }
     for (name, value) in tags {
-        let value = value.replace(['"', '\n', '\r'], "'");
-        let _ = writeln!(out, "[{name} \"{value}\"]");
+        let _ = writeln!(out, "[{name} \"{}\"]", sanitize_tag_value(value));
     }
     out.push('\n');
     let seats = rules.seats();
@@ -267,19 +383,36 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
     };
     let declared = match tag("Result") {
         None => None,
-        Some((_, text, line)) => Some(match text.as_str() {
-            "*" => GameResult::Ongoing,
-            name => GameResult::Won(
-                Seat::ALL
-                    .into_iter()
-                    .find(|s| s.name() == name)
-                    .ok_or_else(|| RecordError::BadResult {
-                        line: *line,
-                        text: name.to_owned(),
-                    })?,
-            ),
-        }),
+        Some((_, text, line)) => Some((
+            Declared::parse(text).ok_or_else(|| RecordError::BadResult {
+                line: *line,
+                text: text.clone(),
+            })?,
+            text.as_str(),
+            *line,
+        )),
     };
+    let claimed = match tag("Termination") {
+        None => None,
+        Some((_, text, line)) => Some((
+            Claim::parse(text).ok_or_else(|| RecordError::BadTermination {
+                line: *line,
+                text: text.clone(),
+            })?,
+            *line,
+        )),
+    };
+    let loser = match tag("Loser") {
+        None => None,
+        Some((_, text, line)) => Some((
+            seat_named(text).ok_or_else(|| RecordError::BadLoser {
+                line: *line,
+                text: text.clone(),
+            })?,
+            *line,
+        )),
+    };
+    let details = tag("TerminationDetails").map(|(_, text, line)| (text.as_str(), *line));
     let mut ply = 0;
     for (i, line) in lines {
         for token in line.split_whitespace() {
@@ -302,18 +435,152 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
             })?;
         }
     }
-    if let Some(declared) = declared {
-        if declared != game.result() {
-            return Err(RecordError::ResultMismatch {
-                declared,
-                actual: game.result(),
-            });
-        }
-    }
+    let termination = check_ending(&game, declared, claimed, loser, details)?;
     Ok(Record {
         game,
+        termination,
         tags: tags.into_iter().map(|(n, v, _)| (n, v)).collect(),
     })
+}
+
+/// A `Result` tag value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Declared {
+    /// `*` or a seat name: what the board says.
+    Board(GameResult),
+    /// `Draw`.
+    Draw,
+    /// `<seat> loses`.
+    Loses(Seat),
+}
+
+impl Declared {
+    fn parse(text: &str) -> Option<Declared> {
+        match text {
+            "*" => Some(Declared::Board(GameResult::Ongoing)),
+            "Draw" => Some(Declared::Draw),
+            _ => match text.strip_suffix(" loses") {
+                Some(name) => seat_named(name).map(Declared::Loses),
+                None => seat_named(text).map(|s| Declared::Board(GameResult::Won(s))),
+            },
+        }
+    }
+}
+
+/// A `Termination` tag value: the termination without its loser and reason,
+/// which other tags give.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Claim {
+    Normal,
+    Draw(DrawReason),
+    Forfeit,
+    Resignation,
+}
+
+impl Claim {
+    fn parse(text: &str) -> Option<Claim> {
+        match text {
+            "normal" => Some(Claim::Normal),
+            "forfeit" => Some(Claim::Forfeit),
+            "resignation" => Some(Claim::Resignation),
+            _ => text.parse().ok().map(Claim::Draw),
+        }
+    }
+}
+
+fn seat_named(name: &str) -> Option<Seat> {
+    Seat::ALL.into_iter().find(|s| s.name() == name)
+}
+
+/// Checks the `Result`, `Termination`, `Loser` and `TerminationDetails` tags
+/// (each with its line) against each other and against the replayed game,
+/// and gives the termination they state.
+fn check_ending(
+    game: &Game,
+    declared: Option<(Declared, &str, usize)>,
+    claimed: Option<(Claim, usize)>,
+    loser: Option<(Seat, usize)>,
+    details: Option<(&str, usize)>,
+) -> Result<Termination, RecordError> {
+    let claim = claimed.map_or(Claim::Normal, |(claim, _)| claim);
+    let claim_text = |claim: Claim| match claim {
+        Claim::Normal => "normal".to_owned(),
+        Claim::Draw(reason) => reason.to_string(),
+        Claim::Forfeit => "forfeit".to_owned(),
+        Claim::Resignation => "resignation".to_owned(),
+    };
+    let stray = |name: &str, line: usize| RecordError::StrayTag {
+        line,
+        name: name.to_owned(),
+        termination: claim_text(claim),
+    };
+    if let Some((_, line)) = details {
+        if claim != Claim::Forfeit {
+            return Err(stray("TerminationDetails", line));
+        }
+    }
+    if let Some((_, line)) = loser {
+        if !matches!(claim, Claim::Forfeit | Claim::Resignation) {
+            return Err(stray("Loser", line));
+        }
+    }
+    let termination = match claim {
+        Claim::Normal => Termination::Normal,
+        Claim::Draw(reason) => Termination::Draw(reason),
+        Claim::Forfeit | Claim::Resignation => {
+            let (loser, _) = loser.ok_or_else(|| RecordError::MissingLoser {
+                line: claimed.map_or(0, |(_, line)| line),
+                termination: claim_text(claim),
+            })?;
+            if claim == Claim::Forfeit {
+                Termination::Forfeit {
+                    loser,
+                    reason: details.map_or_else(String::new, |(text, _)| text.to_owned()),
+                }
+            } else {
+                Termination::Resignation { loser }
+            }
+        }
+    };
+    match (termination == Termination::Normal, declared) {
+        (true, None) => return Ok(termination),
+        (true, Some((Declared::Board(declared), _, _))) => {
+            if declared != game.result() {
+                return Err(RecordError::ResultMismatch {
+                    declared,
+                    actual: game.result(),
+                });
+            }
+            return Ok(termination);
+        }
+        (true, Some((Declared::Draw, _, line))) if claimed.is_none() => {
+            return Err(RecordError::DrawWithoutReason { line });
+        }
+        _ => {}
+    }
+    // The line to blame: the Termination tag, or the Result tag when the
+    // termination is only implied (`Result "Red loses"` without one).
+    let line = claimed
+        .map(|(_, line)| line)
+        .or(declared.map(|(_, _, line)| line))
+        .unwrap_or(0);
+    if termination != Termination::Normal {
+        check_termination(game, &termination)
+            .map_err(|source| RecordError::Termination { line, source })?;
+    }
+    let expected = result_text(game, &termination);
+    match declared {
+        Some((_, found, _)) if found == expected => Ok(termination),
+        _ => Err(RecordError::TerminationResult {
+            line,
+            termination: claim_text(claim),
+            expected,
+            found: declared.map_or_else(
+                || "no Result tag".to_owned(),
+                |(_, found, _)| format!("[Result \"{found}\"]"),
+            ),
+        }),
+    }
 }
 
 fn is_move_number(token: &str) -> bool {

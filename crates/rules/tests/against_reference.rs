@@ -156,7 +156,7 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
     };
     prop_assert_eq!(
         rules.perft(position, 1),
-        expected,
+        Ok(expected),
         "perft 1 of {}",
         position
     );

@@ -40,7 +40,9 @@ fn every_reference_line_matches() {
         };
         let depth: u32 = fields[2].parse().expect("depth");
         let expected: u64 = fields[3].parse().expect("count");
-        let got = rules.perft(&position, depth);
+        let got = rules
+            .perft(&position, depth)
+            .unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
         if got != expected {
             failures.push(format!("line {}: {line}: got {got}", number + 1));
         }

@@ -1,0 +1,439 @@
+//! `halma match` against engines that misbehave: silent, stuck, crashing,
+//! illegal, garbage-writing and slow ones, written as tiny `sh` and `python3`
+//! scripts. Every match must end by itself, forfeit the bad engine's games
+//! with the right reason (losses, never draws) and go on.
+//!
+//! Each run has a watchdog: a match that does not end fails the test instead
+//! of hanging it.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+const HALMA: &str = env!("CARGO_BIN_EXE_halma");
+
+/// The longest a match of these tests may take before it counts as hung.
+const WATCHDOG: Duration = Duration::from_secs(90);
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+impl Run {
+    /// Lines of standard output that report a forfeit.
+    fn forfeits(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter(|l| l.contains(" forfeits: "))
+            .collect()
+    }
+
+    fn last_line(&self) -> &str {
+        self.stdout.lines().last().unwrap_or("")
+    }
+}
+
+impl std::fmt::Display for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `halma` with `args`, killing it (and failing) after `WATCHDOG`.
+fn halma(args: &[&str]) -> Run {
+    let mut child = Command::new(HALMA)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Read on threads and receive with a time-out: a stray grandchild
+    // holding a pipe open must not hang the test either.
+    let (sender, receiver) = mpsc::channel();
+    for (which, mut pipe) in [
+        (
+            0,
+            Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
+        ),
+        (1, Box::new(child.stderr.take().unwrap())),
+    ] {
+        let sender = sender.clone();
+        thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            let _ = sender.send((which, text));
+        });
+    }
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waitable") {
+            break status;
+        }
+        if start.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("halma {args:?} did not end within {WATCHDOG:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = [String::new(), String::new()];
+    for _ in 0..2 {
+        let (which, text) = receiver
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the output pipes close when halma exits");
+        out[which] = text;
+    }
+    let [stdout, stderr] = out;
+    Run {
+        stdout,
+        stderr,
+        code: status.code(),
+    }
+}
+
+/// A fresh directory for one test's fake engines.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("halma-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+/// Writes an executable script.
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writable");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+/// A `sh` engine that shakes hands and answers `go` with `on_go` (shell code).
+fn sh_engine(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    script(
+        dir,
+        name,
+        &format!(
+            "#!/bin/sh\n\
+             while read -r line; do\n\
+             \x20 case \"$line\" in\n\
+             \x20   hep) echo 'id name fake'; echo hepok ;;\n\
+             \x20   isready) echo readyok ;;\n\
+             \x20   go*) {on_go} ;;\n\
+             \x20   quit) exit 0 ;;\n\
+             \x20 esac\n\
+             done\n"
+        ),
+    )
+}
+
+/// A match of two games on halma8 of `cmd=<engine>` (A) against greedy, with
+/// small time-outs; `extra` options replace the defaults of the same name.
+fn match_against_greedy(engine: &str, extra: &[&str]) -> Run {
+    let a = format!("cmd={engine}");
+    let mut args = vec![
+        "match", "--rules", "halma8", "--games", "2", "--a", &a, "--b", "greedy",
+    ];
+    let defaults = [
+        ("--timeout-handshake", "2000"),
+        ("--timeout-ready", "2000"),
+        ("--timeout-move", "5000"),
+        ("--timemargin", "300"),
+    ];
+    for (name, value) in defaults {
+        if !extra.contains(&name) {
+            args.extend([name, value]);
+        }
+    }
+    args.extend_from_slice(extra);
+    halma(&args)
+}
+
+/// Checks that A forfeited both games for a reason containing `reason`, lost
+/// them (never drew), and that the match ended normally.
+fn assert_a_forfeits_both(run: &Run, reason: &str) {
+    assert_eq!(run.code, Some(0), "{run}");
+    let forfeits = run.forfeits();
+    assert_eq!(forfeits.len(), 2, "{run}");
+    for (i, line) in forfeits.iter().enumerate() {
+        let prefix = format!("game {}: A (", i + 1);
+        assert!(line.starts_with(&prefix), "{line}\n{run}");
+        assert!(
+            line.contains(reason),
+            "expected `{reason}` in {line}\n{run}"
+        );
+    }
+    assert!(run.stdout.contains("Forfeits: A 2, B 0"), "{run}");
+    assert!(run.last_line().starts_with("A vs B: +0 =0 -2 "), "{run}");
+    // The progress lines: games done of the total, the score, the time left.
+    let progress: Vec<&str> = run.stderr.lines().collect();
+    assert!(progress[0].starts_with("1/2 +0 =0 -1 (0.0%)"), "{run}");
+    assert!(progress[0].ends_with(" left"), "{run}");
+    assert!(progress[1].starts_with("2/2 +0 =0 -2 (0.0%)"), "{run}");
+}
+
+#[test]
+fn a_silent_engine_forfeits_at_the_handshake() {
+    // `cat` echoes `hep` back and never says `hepok`.
+    let run = match_against_greedy("cat", &["--timeout-handshake", "300"]);
+    assert_a_forfeits_both(&run, "could not start the engine: no hepok within 300 ms");
+}
+
+#[test]
+fn acceptance_cat_against_greedy_ends_by_itself_with_default_time_outs() {
+    let start = Instant::now();
+    let run = halma(&["match", "--a", "cmd=cat", "--b", "greedy", "--games", "2"]);
+    assert!(start.elapsed() < Duration::from_secs(60), "{run}");
+    assert_a_forfeits_both(&run, "no hepok within 10000 ms");
+}
+
+#[test]
+fn failed_starts_stop_after_the_limit_and_the_rest_is_forfeited_at_once() {
+    let run = halma(&[
+        "match",
+        "--rules",
+        "halma8",
+        "--games",
+        "6",
+        "--a",
+        "cmd=cat",
+        "--b",
+        "greedy",
+        "--timeout-handshake",
+        "200",
+        "--max-start-failures",
+        "2",
+    ]);
+    assert_eq!(run.code, Some(0), "{run}");
+    let forfeits = run.forfeits();
+    assert_eq!(forfeits.len(), 6, "{run}");
+    for line in &forfeits[..2] {
+        assert!(line.contains("no hepok within 200 ms"), "{run}");
+    }
+    for line in &forfeits[2..] {
+        assert!(
+            line.contains("not started again after 2 failed starts"),
+            "{run}"
+        );
+    }
+    assert!(run.last_line().starts_with("A vs B: +0 =0 -6 "), "{run}");
+}
+
+#[test]
+fn an_engine_that_never_answers_go_forfeits_on_time() {
+    let dir = temp_dir("mute");
+    let engine = sh_engine(&dir, "mute.sh", ":");
+    let path = engine.to_str().unwrap();
+    // Node-limited: the move cap plus the margin.
+    let run = match_against_greedy(
+        path,
+        &[
+            "--go",
+            "nodes 100",
+            "--timeout-move",
+            "400",
+            "--timemargin",
+            "100",
+        ],
+    );
+    assert_a_forfeits_both(&run, "no bestmove within 500 ms");
+    // Time-limited: movetime plus the margin.
+    let run = match_against_greedy(path, &["--go", "movetime 200"]);
+    assert_a_forfeits_both(&run, "no bestmove within 500 ms");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_engine_that_crashes_mid_game_forfeits_and_is_restarted() {
+    let dir = temp_dir("crash");
+    // The real engine behind a relay that dies (status 3) at the second `go`.
+    let engine = script(
+        &dir,
+        "crash.py",
+        &format!(
+            "#!/usr/bin/env python3\n\
+             import subprocess, sys\n\
+             engine = subprocess.Popen([{HALMA:?}, 'engine'], stdin=subprocess.PIPE, stdout=sys.stdout, text=True)\n\
+             goes = 0\n\
+             while True:\n\
+             \x20   line = sys.stdin.readline()\n\
+             \x20   if not line:\n\
+             \x20       break\n\
+             \x20   if line.startswith('go'):\n\
+             \x20       goes += 1\n\
+             \x20       if goes == 2:\n\
+             \x20           engine.kill()\n\
+             \x20           sys.exit(3)\n\
+             \x20   engine.stdin.write(line)\n\
+             \x20   engine.stdin.flush()\n"
+        ),
+    );
+    let run = match_against_greedy(engine.to_str().unwrap(), &["--go", "nodes 50"]);
+    // Each game is played by a new process, which dies at its second move.
+    assert_a_forfeits_both(&run, "the engine exited (exit status: 3)");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_illegal_bestmove_forfeits_and_the_match_goes_on() {
+    let dir = temp_dir("illegal");
+    let engine = sh_engine(&dir, "illegal.sh", "echo 'bestmove pass'");
+    let run = match_against_greedy(engine.to_str().unwrap(), &[]);
+    assert_a_forfeits_both(&run, "illegal bestmove `pass`");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn garbage_lines_are_ignored_and_the_illegal_move_after_them_forfeits() {
+    let dir = temp_dir("garbage");
+    let engine = sh_engine(
+        &dir,
+        "garbage.sh",
+        "echo 'x y z'; echo 'bestmovez a1'; echo 'info depth banana'; echo ''; \
+         echo 'bestmove a1-h8-a1'",
+    );
+    let run = match_against_greedy(engine.to_str().unwrap(), &[]);
+    assert_a_forfeits_both(&run, "illegal bestmove `a1-h8-a1`");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn output_that_is_not_text_forfeits() {
+    let dir = temp_dir("binary");
+    let engine = sh_engine(&dir, "binary.sh", "printf 'bestmove \\377\\376\\n'");
+    let run = match_against_greedy(engine.to_str().unwrap(), &[]);
+    assert_a_forfeits_both(&run, "the engine wrote a line that is not UTF-8 text");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_slow_engine_forfeits_on_time() {
+    let dir = temp_dir("slow");
+    // Sleeps in its own process, so that killing it ends it.
+    let engine = script(
+        &dir,
+        "slow.py",
+        "#!/usr/bin/env python3\n\
+         import sys, time\n\
+         for line in iter(sys.stdin.readline, ''):\n\
+         \x20   word = line.split()[:1]\n\
+         \x20   if word == ['hep']:\n\
+         \x20       print('hepok', flush=True)\n\
+         \x20   elif word == ['isready']:\n\
+         \x20       print('readyok', flush=True)\n\
+         \x20   elif word == ['go']:\n\
+         \x20       time.sleep(60)\n",
+    );
+    let run = match_against_greedy(
+        engine.to_str().unwrap(),
+        &["--go", "movetime 100", "--timemargin", "200"],
+    );
+    assert_a_forfeits_both(&run, "no bestmove within 300 ms");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn engine_commands_use_shell_quoting() {
+    let dir = temp_dir("quoting");
+    let spaced = dir.join("engine dir");
+    std::fs::create_dir_all(&spaced).unwrap();
+    let engine = script(
+        &spaced,
+        "my engine.sh",
+        &format!("#!/bin/sh\nexec '{HALMA}' engine\n"),
+    );
+    let quoted = format!("'{}'", engine.to_str().unwrap());
+    let escaped = engine.to_str().unwrap().replace(' ', "\\ ");
+    let via_sh = format!("sh -c 'exec \"$0\" engine' {HALMA}");
+    for command in [&quoted, &escaped, &via_sh] {
+        let run = match_against_greedy(command, &["--go", "nodes 200"]);
+        assert_eq!(run.code, Some(0), "{command}: {run}");
+        assert!(run.forfeits().is_empty(), "{command}: {run}");
+        assert!(run.last_line().starts_with("A vs B: +"), "{run}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_engine_commands_are_errors_before_the_match() {
+    let cases = [
+        ("cmd=sh -c 'echo hi", "unterminated single quote"),
+        ("cmd=", "empty command"),
+        ("cmd=/no/such/halma-engine", "no such executable file"),
+    ];
+    for (spec, message) in cases {
+        let run = halma(&["match", "--a", spec, "--games", "2"]);
+        assert_eq!(run.code, Some(2), "{spec}: {run}");
+        assert!(run.stderr.contains(message), "{spec}: {run}");
+        assert!(run.stderr.starts_with("error: --a: cmd="), "{spec}: {run}");
+    }
+    let run = halma(&["match", "--a", "cmd=cat", "--go", "infinite"]);
+    assert_eq!(run.code, Some(2), "{run}");
+    assert!(
+        run.stderr
+            .contains("--go: the engine would search until `stop`"),
+        "{run}"
+    );
+}
+
+#[test]
+fn records_say_how_every_game_ended() {
+    let dir = temp_dir("records");
+    let engine = sh_engine(&dir, "illegal.sh", "echo 'bestmove pass'");
+    let file = dir.join("games.txt");
+    let run = match_against_greedy(
+        engine.to_str().unwrap(),
+        &["--records", file.to_str().unwrap()],
+    );
+    assert_a_forfeits_both(&run, "illegal bestmove");
+    let text = std::fs::read_to_string(&file).expect("the records were written");
+    let records: Vec<String> = text
+        .split("\n[Rules ")
+        .enumerate()
+        .map(|(i, r)| {
+            if i == 0 {
+                r.to_owned()
+            } else {
+                format!("[Rules {r}")
+            }
+        })
+        .collect();
+    assert_eq!(records.len(), 2, "{text}");
+    for record in &records {
+        assert!(record.contains("[Termination \"forfeit\"]"), "{record}");
+        assert!(
+            record.contains("[TerminationDetails \"illegal bestmove `pass`"),
+            "{record}"
+        );
+        assert!(record.contains("[B \"greedy\"]"), "{record}");
+        halma_rules::read_record(record)
+            .unwrap_or_else(|e| panic!("the record reads back: {e}\n{record}"));
+    }
+    // A normal match: every game won on the board or drawn, named as such.
+    let run = halma(&[
+        "match",
+        "--rules",
+        "halma8",
+        "--games",
+        "2",
+        "--a",
+        "nodes=300",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{run}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Rules \"halma8\"]").count(), 2, "{text}");
+    assert!(!text.contains("forfeit"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,210 @@
+//! An engine child process whose input and output are served by threads of
+//! their own, so that the controller never blocks on it: lines to the
+//! engine go through a channel to a writer thread (an engine that stops
+//! reading cannot block the controller on a full pipe), lines from it come
+//! through a channel from a reader thread and are awaited with a time-out.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The longest line read from an engine (`docs/protocol.md` section 1).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Lines buffered from an engine before its reader thread waits (and so the
+/// engine blocks on its own output): bounds the memory a chatty engine takes.
+const BUFFERED_LINES: usize = 1024;
+
+/// How long to wait for a killed engine to be reaped.
+const REAP_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// What the reader thread saw.
+enum Event {
+    /// A line, without its `\n` or `\r\n`.
+    Line(String),
+    /// Output the protocol does not allow; the reader stops.
+    Garbage(&'static str),
+    /// End of output, or a read error; the reader stops.
+    Closed(Option<String>),
+}
+
+/// A running engine.
+pub struct Process {
+    child: Child,
+    to_engine: Option<Sender<String>>,
+    from_engine: Receiver<Event>,
+}
+
+impl Process {
+    /// Starts `program` with `args`, its standard error shared with ours.
+    pub fn spawn(program: &str, args: &[String]) -> Result<Process, String> {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot run `{program}`: {e}"))?;
+        let (Some(mut input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("the engine's pipes were not opened".to_owned());
+        };
+        let (to_engine, lines) = mpsc::channel::<String>();
+        let (events, from_engine) = mpsc::sync_channel(BUFFERED_LINES);
+        // Writes end when the controller drops its sender or the engine's
+        // input is closed; a failed write shows up as the engine's silence.
+        let writer = thread::Builder::new()
+            .name("engine-writer".to_owned())
+            .spawn(move || {
+                for line in lines {
+                    if writeln!(input, "{line}")
+                        .and_then(|_| input.flush())
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        let reader = thread::Builder::new()
+            .name("engine-reader".to_owned())
+            .spawn(move || read_lines(output, events));
+        if let Err(e) = writer.and(reader) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot start a thread for the engine: {e}"));
+        }
+        Ok(Process {
+            child,
+            to_engine: Some(to_engine),
+            from_engine,
+        })
+    }
+
+    /// Queues `line` for the engine (never blocks).
+    pub fn send(&self, line: &str) {
+        if let Some(sender) = &self.to_engine {
+            // A closed writer means the engine's input is gone; the wait
+            // that follows reports the engine's exit or silence.
+            let _ = sender.send(line.to_owned());
+        }
+    }
+
+    /// Waits at most `limit` for a line whose first word is `keyword`;
+    /// returns the line. `error` lines are returned as `Err` when
+    /// `errors_fail`, else skipped with every other line.
+    pub fn wait_for(
+        &mut self,
+        keyword: &str,
+        limit: Duration,
+        errors_fail: bool,
+    ) -> Result<String, String> {
+        let start = Instant::now();
+        loop {
+            let left = limit.saturating_sub(start.elapsed());
+            let event = match self.from_engine.recv_timeout(left) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no {keyword} within {} ms", limit.as_millis()))
+                }
+                Err(RecvTimeoutError::Disconnected) => Event::Closed(None),
+            };
+            match event {
+                Event::Line(line) => {
+                    let first = line.split_whitespace().next();
+                    if first == Some(keyword) {
+                        return Ok(line);
+                    }
+                    if errors_fail && first == Some("error") {
+                        return Err(format!("the engine answered `{}`", shorten(&line)));
+                    }
+                }
+                Event::Garbage(what) => return Err(format!("the engine wrote {what}")),
+                Event::Closed(error) => {
+                    let how = match self.exit_status(Duration::from_millis(200)) {
+                        Some(status) => format!("the engine exited ({status})"),
+                        None => "the engine closed its output".to_owned(),
+                    };
+                    return Err(match error {
+                        Some(error) => format!("{how}: {error}"),
+                        None => how,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The exit status, if the engine exits within `limit`.
+    fn exit_status(&mut self, limit: Duration) -> Option<ExitStatus> {
+        let start = Instant::now();
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if start.elapsed() < limit => thread::sleep(Duration::from_millis(5)),
+                _ => return None,
+            }
+        }
+    }
+
+    /// Asks the engine to quit, waits at most `grace` for it, then kills it.
+    pub fn quit(mut self, grace: Duration) {
+        self.send("quit");
+        // Closing its input is the protocol's other way to say quit.
+        self.to_engine = None;
+        if self.exit_status(grace).is_none() {
+            self.kill();
+        }
+    }
+
+    /// Kills the engine and reaps it, waiting at most [`REAP_TIMEOUT`]
+    /// (a process that survives a kill is left behind rather than waited on).
+    pub fn kill(mut self) {
+        self.to_engine = None;
+        let _ = self.child.kill();
+        let _ = self.exit_status(REAP_TIMEOUT);
+    }
+}
+
+/// Forwards the engine's lines to `events` until its output ends, it writes
+/// something that is not a line of text, or the controller stops listening.
+fn read_lines(output: ChildStdout, events: SyncSender<Event>) {
+    let mut output = BufReader::new(output);
+    loop {
+        let mut line = Vec::new();
+        let read = output
+            .by_ref()
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line);
+        let event = match read {
+            Ok(0) => Event::Closed(None),
+            Err(e) => Event::Closed(Some(e.to_string())),
+            Ok(_) if line.len() > MAX_LINE => Event::Garbage("a line longer than 1 MiB"),
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                    if line.last() == Some(&b'\r') {
+                        line.pop();
+                    }
+                }
+                match String::from_utf8(line) {
+                    Ok(text) => Event::Line(text),
+                    Err(_) => Event::Garbage("a line that is not UTF-8 text"),
+                }
+            }
+        };
+        let last = !matches!(event, Event::Line(_));
+        if events.send(event).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// `text` cut to 80 characters, for messages.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_owned(),
+    }
+}
