@@ -1,6 +1,6 @@
 //! Move-generation benchmarks on the fixed positions of `benches/positions.tsv`
 //! (issue 5, items 1 and 2), each measured next to the plain baseline
-//! generator of `benches/baseline` in the same criterion group and run, so
+//! generator `halma_reference::baseline` in the same criterion group and run, so
 //! that every result is a ratio taken side by side. The baseline is what a
 //! careful programmer writes without bitboards: a mailbox with sentinel
 //! borders, piece lists, a breadth-first jump search per piece with a stamp
@@ -32,9 +32,9 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use halma_core::zobrist;
 use halma_core::{MoveKind, Position};
+use halma_reference::baseline;
 use halma_rules::Rules;
 
-mod baseline;
 mod common;
 
 /// One benchmark position, parsed by both generators and checked against each other.
@@ -58,7 +58,8 @@ fn cases() -> Vec<Case> {
             let position = rules
                 .parse_position(position_text)
                 .unwrap_or_else(|e| panic!("{name}: position {position_text:?}: {e}"));
-            let baseline = baseline::Position::new(rules_text, position_text);
+            let baseline = baseline::Position::new(rules_text, position_text)
+                .unwrap_or_else(|e| panic!("{name}: baseline: {e}"));
             assert_eq!(
                 rules.legal_moves(&position).len(),
                 baseline::Generator::new()
@@ -151,7 +152,7 @@ fn make_unmake(c: &mut Criterion) {
             b.iter(|| {
                 let mut sum = 0u64;
                 for &mv in &moves {
-                    position.make_move(black_box(mv));
+                    position.make_move_unchecked(black_box(mv));
                     sum = sum.wrapping_add(position.hash());
                     position.unmake_move(mv);
                 }
@@ -182,7 +183,7 @@ fn hash_update(c: &mut Criterion) {
         // The incremental update must agree with make_move's hash.
         for &mv in &moves {
             let mut after = position.clone();
-            after.make_move(mv);
+            after.make_move_unchecked(mv);
             let incremental = position.hash()
                 ^ zobrist::piece_key(mover, mv.from())
                 ^ zobrist::piece_key(mover, mv.to())

@@ -35,7 +35,7 @@ fn search(c: &mut Criterion) {
         let mut engine = Engine::new(EngineOptions::default());
         let started = Instant::now();
         let nodes = engine
-            .search(&rules, &position, &[], Limits::nodes(NODES), &stop)
+            .search_position(&rules, &position, &[], Limits::nodes(NODES), &stop)
             .nodes;
         // Flat sampling needs one search per sample at least.
         let measurement = (started.elapsed() * 15).max(Duration::from_secs(1));
@@ -51,7 +51,7 @@ fn search(c: &mut Criterion) {
         group.bench_function(format!("nodes{NODES}"), |b| {
             b.iter(|| {
                 engine.new_game();
-                let result = engine.search(
+                let result = engine.search_position(
                     &rules,
                     black_box(&position),
                     &[],

@@ -1,5 +1,5 @@
-//! perft speed of `halma` next to the plain baseline generator of
-//! `benches/baseline`, measured in the same run, so that every figure is a
+//! perft speed of `halma` next to the plain baseline generator
+//! `halma_reference::baseline`, measured in the same run, so that every figure is a
 //! ratio to a yardstick taken on the same machine at the same time (issue 5,
 //! item 2).
 //!
@@ -27,12 +27,10 @@
 //! leaves/s and halma's speed as a multiple of the baseline's at the same
 //! thread count.
 
-#[path = "../benches/baseline/mod.rs"]
-mod baseline;
-
 use std::process::ExitCode;
 use std::time::Instant;
 
+use halma_reference::baseline;
 use halma_rules::{Position, Rules, MAX_PERFT_DEPTH};
 
 /// The shortest timed run, in seconds: shorter perfts are deepened or repeated.
@@ -71,7 +69,8 @@ impl Case {
             rules_text: rules_text.to_string(),
             rules,
             position: halma_position,
-            baseline: baseline::Position::new(rules_text, position),
+            baseline: baseline::Position::new(rules_text, position)
+                .map_err(|e| format!("baseline: {rules_text:?} {position:?}: {e}"))?,
             depth,
             repeat: 1,
         })

@@ -20,15 +20,24 @@
  *   (one game) the detail of the last failure.
  * - Strings in are pointer + length in bytes, UTF-8, no NUL needed. Strings
  *   out go to a caller buffer (buf, len) with a NUL; *out_len receives the
- *   length without the NUL; a buffer too small gets nothing, *out_len the
- *   length (pass len 0 to ask). Arrays out work the same, counted in items.
+ *   length without the NUL. Arrays out work the same, counted in items. One
+ *   rule for both: a call succeeds exactly when the buffer holds the whole
+ *   output (len >= items; len >= length + 1 for a string); otherwise it
+ *   writes nothing but *out_len and returns HALMA_RESULT_BUFFER_TOO_SMALL.
+ *   So a size query (NULL, 0) on an empty array succeeds with *out_len 0,
+ *   and on a string (even an empty one) returns BUFFER_TOO_SMALL.
+ *   HALMA_MAX_LEGAL_MOVES records always hold the legal moves.
  * - Squares are uint16_t row-major indices rank * 16 + file (a1 = 0, b1 = 1,
  *   a2 = 16, p16 = 255); seats are HALMA_SEAT_* values in uint32_t.
  * - Threads: functions without a handle, and functions on a const handle
- *   (reads), may run concurrently; a function taking a non-const
- *   halma_game * needs that game to itself. Distinct handles are independent.
- *   halma_engine_stop may be called from any thread during a search; every
- *   other call on an engine needs that engine to itself.
+ *   (reads), may run concurrently; a function taking a non-const handle
+ *   needs that handle to itself. Distinct handles are independent. On an
+ *   engine, the const calls (halma_engine_stop, _pv, _pv_string) may also
+ *   run while a search runs on another thread (the line readers wait for it).
+ *
+ * Installed by `cargo cinstall -p halma-ffi` as <halma/halma.h> (docs/ffi.md),
+ * unchanged: the version is HALMA_VERSION_* below, and halma_version() gives
+ * the loaded library's.
  */
 
 #include <stdbool.h>
@@ -59,11 +68,34 @@
 #define HALMA_NO_SQUARE 65535
 
 /**
+ * The most legal moves any position has, under any rules: a buffer of this
+ * many `halma_move` records always holds `halma_game_legal_moves`.
+ *
+ * Why it is a true bound: a legal move is an origin and a destination (the
+ * rule book, section 4; the kind follows from them), so there are at most as
+ * many moves as (own piece, other square) pairs. A seat in play has exactly
+ * as many pieces as its camp has squares, at most 19 (section 2), and a
+ * destination is never a square holding one of the mover's own pieces (a
+ * step or jump ends on an empty square, a swap on another seat's piece), so
+ * on the largest board (16 x 16 = 256 squares) each piece has at most
+ * 256 - 19 = 237 destinations: 19 * 237 = 4503. A pass is the only move
+ * when it is legal. Real positions stay far below it (the `halma` start
+ * has 2-digit counts); the bound is for sizing, not for estimating.
+ */
+#define HALMA_MAX_LEGAL_MOVES 4503
+
+/**
  * The deepest perft `halma_game_perft` accepts, in moves (the Rust API's
  * `MAX_PERFT_DEPTH`). No real perft comes near it; it keeps the recursion
  * within a small part of any thread's stack.
  */
 #define HALMA_MAX_PERFT_DEPTH 64
+
+/**
+ * The deepest search `halma_engine_search` accepts, in plies (the engine's
+ * own cap); a larger `depth` is an invalid argument, never clamped.
+ */
+#define HALMA_MAX_SEARCH_DEPTH 64
 
 /**
  * The result of every fallible `halma_` function.
@@ -221,8 +253,8 @@ typedef uint32_t halma_move_kind;
  * table kept between moves, and a stop flag. Opaque; made by
  * `halma_engine_new`, freed by `halma_engine_free`.
  *
- * `halma_engine_stop` may be called from any thread while a search runs on
- * the handle; every other call needs the handle to itself.
+ * The const calls (`halma_engine_stop`, `_pv`, `_pv_string`) may run from any
+ * thread while a search runs on the handle; the others need it to themselves.
  */
 typedef struct halma_engine halma_engine;
 
@@ -955,19 +987,22 @@ halma_result halma_engine_new_game(struct halma_engine *engine);
  * the answer into `*out_result` (the principal variation: `halma_engine_pv`).
  * The game is only read; the repetition history comes from its moves.
  *
- * Limits: `depth` (plies), `nodes` (positions visited) and `movetime_ms`
- * (wall time); 0 means "no limit" for each, and the first limit reached
- * ends the search. Levels 1 to 9 cap depth or nodes further on their own.
+ * Limits: `depth` (plies, at most `HALMA_MAX_SEARCH_DEPTH`, 64: a larger
+ * one returns `HALMA_RESULT_INVALID_ARGUMENT`), `nodes` (positions
+ * visited) and `movetime_ms` (wall time); 0 means "no limit" for each, and
+ * the first limit reached ends the search. Levels 1 to 9 cap depth or
+ * nodes further on their own.
  * When all three are 0 the level's default applies: its own cap at levels
  * 1 to 9, 300000 nodes at level 10. A search with a node or depth limit is
  * single-threaded and deterministic: the same engine state, game and limits
  * give the same result. For a search that runs until `halma_engine_stop`,
  * give a long `movetime_ms`.
  *
- * The search clears the stop flag when it starts, then returns soon after
- * `halma_engine_stop` is called, with the best move found so far (a legal
- * move even if stopped at once). `HALMA_RESULT_GAME_OVER` when the game is
- * over (there is no move to search).
+ * The search returns soon after `halma_engine_stop` is called, with the
+ * best move found so far (a legal move even if stopped at once); a stop
+ * that arrives before the search begins stops it at once, and the request
+ * is cleared when the search returns. `HALMA_RESULT_GAME_OVER` when the
+ * game is over (there is no move to search).
  *
  * # Safety
  * `engine` must be NULL or a live engine handle that no other call but
@@ -993,10 +1028,14 @@ halma_result halma_engine_search(struct halma_engine *engine,
  * move, the most dangerous single opponent move (a line of legal moves in
  * turn order, cut where it stops being one).
  *
+ * Thread-safe, like every call on a const engine: it may run while another
+ * thread searches on the same engine, and then waits for that search to end
+ * and gives its line.
+ *
  * # Safety
- * `engine` must be NULL or a live engine handle that no other call but
- * `halma_engine_stop` uses meanwhile; `buf` NULL or valid for writing `len`
- * records; `out_len` NULL or valid for writing a `size_t`.
+ * `engine` must be NULL or a live engine handle (not being freed); `buf`
+ * NULL or valid for writing `len` records; `out_len` NULL or valid for
+ * writing a `size_t`.
  */
 halma_result halma_engine_pv(const struct halma_engine *engine,
                              struct halma_move *buf,
@@ -1004,10 +1043,11 @@ halma_result halma_engine_pv(const struct halma_engine *engine,
                              size_t *out_len);
 
 /**
- * Asks the search running on `engine` (if any) to stop: it returns soon
- * after with the best move found so far. Does nothing when no search runs
- * (a search started later clears the request), so call it only once the
- * search has begun.
+ * Asks the search running on `engine` to stop: it returns soon after with
+ * the best move found so far. When no search runs, the request waits for
+ * the next search, which then returns at once (with a legal move), so that
+ * a stop sent just before a search begins is not lost;
+ * `halma_engine_new_game` withdraws a waiting request.
  *
  * Thread-safe: the one engine function that may run while another thread
  * searches on the same handle. NULL is a no-op.
@@ -1016,6 +1056,31 @@ halma_result halma_engine_pv(const struct halma_engine *engine,
  * `engine` must be NULL or a live engine handle (not being freed).
  */
 void halma_engine_stop(const struct halma_engine *engine);
+
+/**
+ * The principal variation of the last successful `halma_engine_search` on
+ * `engine` in notation: the moves as `halma_game_move_notation` writes them
+ * (`e4-e5`, `c3-e5-g5`, `pass`), separated by single spaces, starting with
+ * the best move. Notation needs the position the line starts from, so
+ * `game` must be the game searched, unchanged since the search;
+ * `HALMA_RESULT_ILLEGAL_MOVE` when a move of the line is not legal in it
+ * (another game, or moves played since). The text is empty before the first
+ * search and after `halma_engine_new_game`. Output-string convention of
+ * `halma_last_error`.
+ *
+ * Thread-safe as `halma_engine_pv`: it may run while another thread searches
+ * on the engine, and then waits for that search to end. The game is only read.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle (not being freed); `game` NULL or a live game handle that
+ * no other thread changes meanwhile; `buf` NULL or valid for `len` bytes of
+ * writing; `out_len` NULL or valid for writing a `size_t`.
+ */
+halma_result halma_engine_pv_string(const struct halma_engine *engine,
+                                    const struct halma_game *game,
+                                    char *buf,
+                                    size_t len,
+                                    size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -7,22 +7,30 @@
 //   transfers it.
 // - Errors: every failing call throws halma::Error, which carries the result
 //   code and the library's detail (which segment of a move is illegal, which
-//   character of a position string is wrong...).
+//   character of a position string is wrong...). The calls whose failure is
+//   an ordinary outcome of play (try_play, try_parse_move, try_undo,
+//   try_search) return a halma::Status instead and throw nothing of their own
+//   (only std::bad_alloc from the standard library can escape). The wrapper
+//   needs exceptions; a program built with -fno-exceptions uses halma.h.
 // - Threads: as the C ABI. A const member function only reads its handle and
 //   may run concurrently with other const calls on the same object; a
 //   non-const one needs the object to itself. Distinct objects are independent.
+//   Engine::stop() is the exception: it may run while search() runs.
 //
-// Link against libhalma (see docs/ffi.md).
+// Installed by `cargo cinstall` as <halma/halma.hpp> beside <halma/halma.h>;
+// link against libhalma (pkg-config halma, or CMake halma::halma: docs/ffi.md).
 #ifndef HALMA_HPP
 #define HALMA_HPP
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -68,11 +76,24 @@ struct Move {
         return Move{mv.origin, mv.destination, static_cast<MoveKind>(mv.kind)};
     }
 
-    /// Moves are the same when their origin and destination are.
+    /// Records are equal when all three fields are. (For the legal moves of
+    /// one position this is the same as origin and destination being equal:
+    /// the kind follows from them.)
     friend bool operator==(const Move &a, const Move &b) noexcept {
         return a.origin == b.origin && a.destination == b.destination && a.kind == b.kind;
     }
     friend bool operator!=(const Move &a, const Move &b) noexcept { return !(a == b); }
+
+    /// By origin, then kind, then destination: the order of
+    /// Game::legal_moves(), so a sorted list compares equal to it. Consistent
+    /// with operator== (for std::set and std::map).
+    friend bool operator<(const Move &a, const Move &b) noexcept {
+        return std::make_tuple(a.origin, static_cast<std::uint32_t>(a.kind), a.destination) <
+               std::make_tuple(b.origin, static_cast<std::uint32_t>(b.kind), b.destination);
+    }
+    friend bool operator>(const Move &a, const Move &b) noexcept { return b < a; }
+    friend bool operator<=(const Move &a, const Move &b) noexcept { return !(b < a); }
+    friend bool operator>=(const Move &a, const Move &b) noexcept { return !(a < b); }
 };
 
 /// A failed call: the result code, its message and the library's detail.
@@ -90,6 +111,28 @@ public:
 
 private:
     halma_result code_;
+    std::string detail_;
+};
+
+/// The outcome of a try_* call: ok(), or the code and detail of the failure
+/// (what halma::Error would have carried).
+class Status {
+public:
+    /// Success.
+    Status() noexcept = default;
+    Status(halma_result code, std::string detail) : code_(code), detail_(std::move(detail)) {}
+
+    bool ok() const noexcept { return code_ == HALMA_RESULT_OK; }
+    explicit operator bool() const noexcept { return ok(); }
+    /// The HALMA_RESULT_* code (HALMA_RESULT_OK on success).
+    halma_result code() const noexcept { return code_; }
+    /// The library's detail of the failure (empty on success).
+    const std::string &detail() const noexcept { return detail_; }
+    /// The failure as an exception (for code that mixes both styles).
+    Error error() const { return Error(code_, detail_); }
+
+private:
+    halma_result code_ = HALMA_RESULT_OK;
     std::string detail_;
 };
 
@@ -273,6 +316,10 @@ public:
     /// A game from a position string.
     Game(const Rules &rules, std::string_view position)
         : Game(rules, position.data(), position.size()) {}
+    /// A game from the start position of a rules string: Game("halma8").
+    explicit Game(std::string_view rules) : Game(Rules(rules)) {}
+    /// A game from a rules string and a position string.
+    Game(std::string_view rules, std::string_view position) : Game(Rules(rules), position) {}
 
     Game(const Game &other) : handle_(clone(other.handle_.get())) {}
     Game &operator=(const Game &other) {
@@ -361,28 +408,61 @@ public:
 
     /// Reads a move without playing it.
     Move parse_move(std::string_view text) const {
-        halma_move mv{};
-        check(halma_game_parse_move(get(), text.data(), text.size(), &mv));
-        return Move::from_c(mv);
+        Move mv;
+        check(try_parse_move(text, mv));
+        return mv;
     }
 
-    void play(const Move &mv) {
-        halma_move record = mv.to_c();
-        check(halma_game_play(get(), &record));
-    }
+    void play(const Move &mv) { check(try_play(mv)); }
 
     /// Reads a move in notation and plays it; returns the move played.
     Move play(std::string_view text) {
-        halma_move mv{};
-        check(halma_game_play_notation(get(), text.data(), text.size(), &mv));
-        return Move::from_c(mv);
+        Move mv;
+        check(try_play(text, &mv));
+        return mv;
     }
 
     /// Takes back the last move and returns it.
     Move undo() {
+        Move mv;
+        check(try_undo(&mv));
+        return mv;
+    }
+
+    /// play() without exceptions: HALMA_RESULT_ILLEGAL_MOVE, GAME_OVER... as a Status.
+    Status try_play(const Move &mv) {
+        halma_move record = mv.to_c();
+        return status(halma_game_play(get(), &record));
+    }
+
+    /// play(text) without exceptions; `*played` (if given) receives the move on success.
+    Status try_play(std::string_view text, Move *played = nullptr) {
         halma_move mv{};
-        check(halma_game_undo(get(), &mv));
-        return Move::from_c(mv);
+        Status result = status(halma_game_play_notation(get(), text.data(), text.size(), &mv));
+        if (result.ok() && played != nullptr) {
+            *played = Move::from_c(mv);
+        }
+        return result;
+    }
+
+    /// undo() without exceptions; `*undone` (if given) receives the move on success.
+    Status try_undo(Move *undone = nullptr) {
+        halma_move mv{};
+        Status result = status(halma_game_undo(get(), &mv));
+        if (result.ok() && undone != nullptr) {
+            *undone = Move::from_c(mv);
+        }
+        return result;
+    }
+
+    /// parse_move() without exceptions; `out` is written only on success.
+    Status try_parse_move(std::string_view text, Move &out) const {
+        halma_move mv{};
+        Status result = status(halma_game_parse_move(get(), text.data(), text.size(), &mv));
+        if (result.ok()) {
+            out = Move::from_c(mv);
+        }
+        return result;
     }
 
     std::uint64_t perft(unsigned depth) const {
@@ -404,8 +484,10 @@ public:
         });
     }
 
-    /// The C handle (still owned by this object).
-    halma_game *get() const noexcept { return handle_.get(); }
+    /// The C handle (still owned by this object), for reading calls.
+    const halma_game *get() const noexcept { return handle_.get(); }
+    /// The C handle (still owned by this object), for any call.
+    halma_game *get() noexcept { return handle_.get(); }
 
 private:
     friend class Record;
@@ -423,10 +505,10 @@ private:
         return raw;
     }
 
-    /// Throws the game's own last error unless `code` is HALMA_RESULT_OK.
-    void check(halma_result code) const {
+    /// `code` with the game's own last error as its detail.
+    Status status(halma_result code) const {
         if (code == HALMA_RESULT_OK) {
-            return;
+            return Status();
         }
         halma_result read = HALMA_RESULT_OK;
         std::string message = detail::read_text(
@@ -435,7 +517,20 @@ private:
             },
             &read);
         // A moved-from Game has no handle: fall back to the thread's detail.
-        throw Error(code, read == HALMA_RESULT_OK ? message : detail::thread_error());
+        return Status(code, read == HALMA_RESULT_OK ? message : detail::thread_error());
+    }
+
+    /// Throws unless `code` is HALMA_RESULT_OK, with the game's own last error.
+    void check(halma_result code) const {
+        if (code != HALMA_RESULT_OK) {
+            throw status(code).error();
+        }
+    }
+
+    static void check(const Status &result) {
+        if (!result.ok()) {
+            throw result.error();
+        }
     }
 
     template <class Call> std::string text(Call &&call) const {
@@ -510,6 +605,9 @@ public:
         return tags;
     }
 
+    /// The C handle (still owned by this object).
+    const halma_record *get() const noexcept { return handle_.get(); }
+
 private:
     std::unique_ptr<halma_record, detail::RecordFree> handle_;
 };
@@ -527,6 +625,9 @@ struct SearchResult {
     std::uint64_t elapsed_ms = 0;
     /// The principal variation, starting with best_move.
     std::vector<Move> pv;
+    /// The principal variation in notation, moves separated by spaces
+    /// ("e4-e5 c3-e5-g5 ...").
+    std::string pv_notation;
 };
 
 /// A computer player, level 1 (a beginner) to 10 (full strength). Not
@@ -552,12 +653,28 @@ public:
     /// Forgets what the engine learnt (node-limited searches repeat exactly).
     void new_game() { detail::check(halma_engine_new_game(get())); }
 
-    /// The best move in `game` under the limits (0 = no such limit; all 0 =
-    /// the level's default). Throws Error (HALMA_RESULT_GAME_OVER...) on failure.
-    SearchResult search(const Game &game, std::uint32_t depth, std::uint64_t nodes,
-                        std::uint64_t movetime_ms) {
+    /// The best move in `game` under the limits (0 = no such limit; all 0,
+    /// the default: the level's own limit). Throws Error
+    /// (HALMA_RESULT_GAME_OVER...) on failure.
+    SearchResult search(const Game &game, std::uint32_t depth = 0, std::uint64_t nodes = 0,
+                        std::uint64_t movetime_ms = 0) {
+        SearchResult result;
+        Status outcome = try_search(game, result, depth, nodes, movetime_ms);
+        if (!outcome.ok()) {
+            throw outcome.error();
+        }
+        return result;
+    }
+
+    /// search() without exceptions: `out` is written only on success.
+    Status try_search(const Game &game, SearchResult &out, std::uint32_t depth = 0,
+                      std::uint64_t nodes = 0, std::uint64_t movetime_ms = 0) {
         halma_search_result raw{};
-        detail::check(halma_engine_search(get(), game.get(), depth, nodes, movetime_ms, &raw));
+        halma_result code =
+            halma_engine_search(get(), game.get(), depth, nodes, movetime_ms, &raw);
+        if (code != HALMA_RESULT_OK) {
+            return Status(code, detail::thread_error());
+        }
         SearchResult result;
         result.best_move = Move::from_c(raw.best_move);
         result.score = raw.score;
@@ -566,25 +683,52 @@ public:
         result.seldepth = raw.seldepth;
         result.nodes = raw.nodes;
         result.elapsed_ms = raw.elapsed_ms;
-        for (const halma_move &mv : detail::array<halma_move>(
-                 [this](halma_move *buf, std::size_t len, std::size_t *out_len) {
-                     return halma_engine_pv(get(), buf, len, out_len);
-                 })) {
-            result.pv.push_back(Move::from_c(mv));
+        std::vector<halma_move> line(raw.pv_len);
+        std::size_t len = 0;
+        code = halma_engine_pv(get(), line.data(), line.size(), &len);
+        if (code != HALMA_RESULT_OK) {
+            return Status(code, detail::thread_error());
         }
-        return result;
+        for (std::size_t i = 0; i < len; ++i) {
+            result.pv.push_back(Move::from_c(line[i]));
+        }
+        code = HALMA_RESULT_OK;
+        result.pv_notation = detail::read_text(
+            [&](char *buf, std::size_t size, std::size_t *out_len) {
+                return halma_engine_pv_string(get(), game.get(), buf, size, out_len);
+            },
+            &code);
+        if (code != HALMA_RESULT_OK) {
+            return Status(code, detail::thread_error());
+        }
+        out = std::move(result);
+        return Status();
     }
 
     /// Asks a search running on this engine (on another thread) to return soon.
     void stop() const noexcept { halma_engine_stop(handle_.get()); }
 
-    /// The C handle (still owned by this object).
-    halma_engine *get() const noexcept { return handle_.get(); }
+    /// The C handle (still owned by this object), for halma_engine_stop.
+    const halma_engine *get() const noexcept { return handle_.get(); }
+    /// The C handle (still owned by this object), for any call.
+    halma_engine *get() noexcept { return handle_.get(); }
 
 private:
     std::unique_ptr<halma_engine, detail::EngineFree> handle_;
 };
 
 } // namespace halma
+
+namespace std {
+/// Hashing for unordered containers, consistent with operator==.
+template <> struct hash<halma::Move> {
+    std::size_t operator()(const halma::Move &mv) const noexcept {
+        std::uint64_t key = (std::uint64_t{mv.origin} << 48) |
+                            (std::uint64_t{mv.destination} << 32) |
+                            static_cast<std::uint32_t>(mv.kind);
+        return std::hash<std::uint64_t>{}(key);
+    }
+};
+} // namespace std
 
 #endif // HALMA_HPP

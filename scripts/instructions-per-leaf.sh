@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions per perft leaf under callgrind, for halma and for the plain
-# baseline generator of benches/baseline: repeatable, unlike wall time on a
+# baseline generator halma_reference::baseline: repeatable, unlike wall time on a
 # shared machine, so a regression in move generation shows up as a number.
 #
 #   scripts/instructions-per-leaf.sh                 # the standard set below

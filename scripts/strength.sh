@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release -p halma-engine --example strength
+cargo build --release -p halma-tools --example strength
 bin=${CARGO_TARGET_DIR:-target}/release/examples/strength
 part=${1:-all}
 

@@ -1,20 +1,25 @@
-//! The plain baseline generator of `benches/baseline` (the yardstick of the
-//! benchmarks) must count right, or its ratios mean nothing: it has to
+//! The plain baseline generator `halma_reference::baseline` (the yardstick
+//! of the benchmarks) must count right, or its ratios mean nothing: it has to
 //! reproduce every line of `../shared/perft/reference.tsv`, on one thread
 //! and on two, and agree with `halma_rules` perft on every position of
 //! `benches/positions.tsv` at the file's depth.
 //!
-//! Every case runs at its full depth even in the dev profile, where this
-//! file and the baseline compile at opt-level 0: about 5 s on two cores.
+//! Every case runs at its full depth even in the dev profile (where the
+//! baseline, in `halma-reference`, is optimised like the engine crates).
 
-#[path = "../benches/baseline/mod.rs"]
-mod baseline;
 #[path = "../benches/common/mod.rs"]
 mod common;
 
 use std::path::PathBuf;
 
+use halma_reference::baseline;
 use halma_rules::Rules;
+
+/// The baseline's position, panicking with the oracle's parser error (the
+/// inputs are checked-in files).
+fn baseline_position(rules: &str, position: &str) -> baseline::Position {
+    baseline::Position::new(rules, position).unwrap_or_else(|e| panic!("{rules} {position}: {e}"))
+}
 
 /// The rule book's reference counts, beside this repository.
 fn reference_file() -> PathBuf {
@@ -40,7 +45,7 @@ fn baseline_reproduces_every_reference_line() {
             "line {}: expected 4 tab-separated fields",
             number + 1
         );
-        let position = baseline::Position::new(fields[0], fields[1]);
+        let position = baseline_position(fields[0], fields[1]);
         let depth: u32 = fields[2].parse().expect("depth");
         let expected: u64 = fields[3].parse().expect("count");
         let single = baseline::perft(&position, depth);
@@ -73,7 +78,7 @@ fn baseline_agrees_with_halma_on_every_bench_position() {
         let expected = rules
             .perft(&position, depth)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let got = baseline::perft(&baseline::Position::new(rules_text, position_text), depth);
+        let got = baseline::perft(&baseline_position(rules_text, position_text), depth);
         if got != expected {
             failures.push(format!("{name}: baseline {got}, halma {expected}"));
         }
@@ -84,10 +89,30 @@ fn baseline_agrees_with_halma_on_every_bench_position() {
 #[test]
 fn baseline_lists_as_many_moves_as_it_counts() {
     for (name, rules_text, position_text, _) in common::positions() {
-        let mut position = baseline::Position::new(rules_text, position_text);
+        let mut position = baseline_position(rules_text, position_text);
         let mut generator = baseline::Generator::new();
         let listed = generator.legal_moves(&mut position).len() as u64;
         assert_eq!(generator.count_moves(&mut position), listed, "{name}");
         assert_eq!(baseline::perft(&position, 1), listed, "{name}");
+    }
+}
+
+#[test]
+fn baseline_refuses_bad_input_with_the_oracles_errors() {
+    for (rules, position) in [
+        ("chess", "startpos"),
+        ("halma,fast", "startpos"),
+        ("halma8", "8/8/8/8/8/8/8/8 r"),
+        ("halma8", "rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbbb g"),
+    ] {
+        let error = baseline::Position::new(rules, position).err();
+        assert_eq!(
+            error,
+            halma_reference::parse_rules(rules)
+                .and_then(|r| halma_reference::parse_position(&r, position))
+                .err(),
+            "{rules} {position}"
+        );
+        assert!(error.is_some(), "{rules} {position}");
     }
 }

@@ -10,9 +10,11 @@
  * at random among their forward moves. The game ends with a winner or, at
  * MAX_PLIES plies, as a draw. Exits 0 when every check passed, 1 otherwise.
  *
- * Build (from the repository root, after `cargo build -p halma-ffi`):
- *   cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude examples/c/play.c \
- *      target/debug/libhalma.a -lpthread -ldl -lm -o play
+ * Build against an installed halma (README, "Use it from C or C++"):
+ *   cc -std=c99 -Wall -Wextra -Werror -pedantic examples/c/play.c \
+ *      $(pkg-config --cflags --libs halma) -Wl,-rpath,$PREFIX/lib -o play
+ * or with CMake: examples/cmake. (The test suite builds it against cargo's
+ * own build, target/<profile>/libhalma_ffi.a: crates/ffi/tests/clients.rs.)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,6 +191,22 @@ static halma_move engine_move(halma_engine *engine, const halma_game *game)
         EXPECT(line[0].destination == result.best_move.destination);
         EXPECT(line[0].kind == result.best_move.kind);
     }
+    {
+        /* The line in notation: "e4-e5 c3-e5-g5 ...", starting with the
+         * best move's notation. */
+        size_t text_len = 0, best_len = 0;
+        char best[300];
+        char *text;
+        CHECK_FAILS(halma_engine_pv_string(engine, game, NULL, 0, &text_len),
+                    HALMA_RESULT_BUFFER_TOO_SMALL);
+        text = malloc(text_len + 1);
+        EXPECT(text != NULL);
+        CHECK(halma_engine_pv_string(engine, game, text, text_len + 1, &text_len));
+        CHECK(halma_game_move_notation(game, &result.best_move, best, sizeof best, &best_len));
+        EXPECT(strncmp(text, best, best_len) == 0);
+        EXPECT(text[best_len] == ' ' || text[best_len] == '\0');
+        free(text);
+    }
     return result.best_move;
 }
 
@@ -295,7 +313,7 @@ int main(int argc, char **argv)
         CHECK(halma_game_side_to_move(game, &side));
         EXPECT(side < MAX_SEATS && (seats >> side & 1u));
         CHECK(halma_game_legal_move_count(game, &count));
-        EXPECT(count > 0);
+        EXPECT(count > 0 && count <= HALMA_MAX_LEGAL_MOVES);
         /* The size query, then the real call. */
         CHECK_FAILS(halma_game_legal_moves(game, NULL, 0, &len), HALMA_RESULT_BUFFER_TOO_SMALL);
         EXPECT(len == count);

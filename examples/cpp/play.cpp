@@ -7,15 +7,20 @@
 // a winner or, at MAX_PLIES plies, as a draw; then the engine (halma::Engine)
 // searches the start position briefly. Exits 0 when every check passed.
 //
-// Build (from the repository root, after `cargo build -p halma-ffi`):
-//   c++ -std=c++17 -Wall -Wextra -Werror -Iinclude examples/cpp/play.cpp
-//       -Ltarget/debug -lhalma -Wl,-rpath,$PWD/target/debug -o play
-// (one command line)
+// Build against an installed halma (README, "Use it from C or C++"):
+//   c++ -std=c++17 -Wall -Wextra -Werror examples/cpp/play.cpp
+//       $(pkg-config --cflags --libs halma) -Wl,-rpath,$PREFIX/lib -o play
+// (one command line), or with CMake: examples/cmake.
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <algorithm>
+#include <map>
 #include <random>
+#include <set>
 #include <string>
+#include <type_traits>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -204,6 +209,50 @@ int main(int argc, char **argv) {
         }
         expect_error([] { halma::Engine(0); }, HALMA_RESULT_INVALID_ARGUMENT, "level 0");
         engine.stop(); // no search runs: a no-op
+    }
+
+    // The wrapper's conveniences: a game from a rules string, search with
+    // the level's default limit, ordered and hashed moves, const handles,
+    // and the try_* calls that report failures without exceptions.
+    {
+        halma::Game small("halma8");
+        expect(small.rules().to_string() == "halma8", "Game(\"halma8\")");
+        halma::Game from_position("halma8", small.position());
+        expect(from_position.position() == small.position(), "Game(rules, position) from strings");
+        std::vector<halma::Move> moves = small.legal_moves();
+        expect(moves.size() <= HALMA_MAX_LEGAL_MOVES, "HALMA_MAX_LEGAL_MOVES bounds the moves");
+        std::vector<halma::Move> sorted = moves;
+        std::reverse(sorted.begin(), sorted.end());
+        std::sort(sorted.begin(), sorted.end());
+        expect(sorted == moves, "operator< sorts moves into the library's order");
+        std::set<halma::Move> ordered(moves.begin(), moves.end());
+        std::unordered_set<halma::Move> hashed(moves.begin(), moves.end());
+        expect(ordered.size() == moves.size() && hashed.size() == moves.size(),
+               "distinct moves stay distinct in std::set and std::unordered_set");
+        expect(hashed.count(moves.front()) == 1 && ordered.count(moves.back()) == 1,
+               "moves are found again by value");
+        const halma::Game &reader = small;
+        static_assert(std::is_same_v<decltype(reader.get()), const halma_game *>,
+                      "a const Game gives a const handle");
+        halma::Move parsed;
+        halma::Status status = small.try_parse_move("a1-a9", parsed);
+        expect(!status && status.code() == HALMA_RESULT_ILLEGAL_MOVE && !status.detail().empty(),
+               "try_parse_move reports an illegal move: " + status.detail());
+        status = small.try_play("a1-a9");
+        expect(status.code() == HALMA_RESULT_ILLEGAL_MOVE && small.ply_count() == 0,
+               "try_play reports without playing");
+        expect(small.try_undo().code() == HALMA_RESULT_NOTHING_TO_UNDO, "try_undo at the start");
+        halma::Move played;
+        expect(small.try_play(small.notation(moves.front()), &played).ok() &&
+                   played == moves.front(),
+               "try_play plays and reports the move");
+        halma::Engine engine(1);
+        halma::SearchResult result = engine.search(small); // the level's own limit
+        expect(result.pv_notation.rfind(small.notation(result.best_move), 0) == 0,
+               "the line in notation starts with the best move: " + result.pv_notation);
+        halma::SearchResult same;
+        expect(engine.try_search(small, same, 0, 200).ok() && !same.pv.empty(),
+               "try_search succeeds");
     }
 
     // perft from the start of standard Halma (the rule book's example).

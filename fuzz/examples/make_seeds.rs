@@ -164,7 +164,7 @@ fn main() {
         let (rules, position) = MIDGAMES[j];
         let rules: Rules = rules.parse().expect("valid");
         let start = rules.parse_position(position).expect("valid");
-        let mut game = Game::from_position(rules.clone(), start);
+        let mut game = Game::from_position(rules.clone(), start).expect("valid");
         greedy_game(&rules, &mut game, 400);
         records.push((
             format!("midgame-{j:02}"),

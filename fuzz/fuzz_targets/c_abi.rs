@@ -22,10 +22,10 @@ use std::marker::PhantomData;
 use std::mem::{align_of, size_of};
 
 use ::halma_rules::{
-    read_record, write_record, Game, GameResult, Move, MoveError, MoveKind, Record, Rules, Seat,
-    Square,
+    read_record, write_record, Game, GameResult, IllegalReason, Move, MoveError, MoveKind, Record,
+    Rules, Seat, Square, RESERVED_TAGS,
 };
-use halma::{
+use halma_ffi::{
     halma_engine, halma_engine_free, halma_engine_new, halma_engine_new_game, halma_engine_pv,
     halma_engine_search, halma_engine_set_level, halma_engine_stop, halma_game, halma_game_clone,
     halma_game_free, halma_game_history, halma_game_last_error, halma_game_legal_move_count,
@@ -451,7 +451,7 @@ fn model_text(game: &Game, text: &str) -> Result<Move, Code> {
     game.rules()
         .parse_move(game.position(), text)
         .map_err(|error| match error {
-            MoveError::GameOver => Code::GameOver,
+            MoveError::Illegal(IllegalReason::GameOver) => Code::GameOver,
             _ => Code::IllegalMove,
         })
 }
@@ -829,7 +829,7 @@ impl Ctx<'_> {
                 Ok(None) => Ok(Game::new(rules.clone())),
                 Ok(Some(text)) => rules
                     .parse_position(text)
-                    .map(|p| Game::from_position(rules.clone(), p))
+                    .and_then(|p| Game::from_position(rules.clone(), p))
                     .map_err(|_| Code::InvalidPosition),
             },
         };
@@ -1229,20 +1229,26 @@ impl Ctx<'_> {
             if tag_count != tags.len() {
                 return Err(Code::InvalidArgument);
             }
+            // Every tag's strings are read (NULL, UTF-8, NUL in a value)
+            // before any name is judged, as the library does.
             let mut out: Vec<(String, String)> = Vec::new();
             for (name, value) in names.iter().zip(&values) {
                 let name = name.model_str()?;
                 let value = value.model_str()?;
-                let valid = !name.is_empty()
-                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-                if !valid
-                    || ["Rules", "Position", "Result"].contains(&name)
-                    || out.iter().any(|(n, _)| n == name)
-                    || value.contains('\0')
-                {
+                if value.contains('\0') {
                     return Err(Code::InvalidArgument);
                 }
                 out.push((name.to_owned(), value.to_owned()));
+            }
+            for (i, (name, _)) in out.iter().enumerate() {
+                let valid = !name.is_empty()
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                if !valid
+                    || RESERVED_TAGS.contains(&name.as_str())
+                    || out[..i].iter().any(|(n, _)| n == name)
+                {
+                    return Err(Code::InvalidArgument);
+                }
             }
             Ok(out)
         };

@@ -212,19 +212,13 @@ pub fn position_from_bytes(rules: &Rules, bytes: &mut Bytes<'_>) -> Position {
 
 /// Chebyshev distance from `square` to the corner square of `seat`'s target camp.
 fn distance_to_target(rules: &Rules, seat: Seat, square: Square) -> i32 {
-    let (w, h) = (
-        rules.geometry().width() as i32,
-        rules.geometry().height() as i32,
-    );
-    // Red sits north-west and aims south-east, and so on round the board.
-    let (cx, cy) = match seat {
-        Seat::Red => (w - 1, 0),
-        Seat::Green => (0, 0),
-        Seat::Blue => (0, h - 1),
-        Seat::Yellow => (w - 1, h - 1),
-    };
-    let (x, y) = (square.file() as i32, square.rank() as i32);
-    (x - cx).abs().max((y - cy).abs())
+    let corner = rules.target_corner(seat);
+    i32::from(
+        square
+            .file()
+            .abs_diff(corner.file())
+            .max(square.rank().abs_diff(corner.rank())),
+    )
 }
 
 /// The move that brings its piece closest to the mover's target corner
@@ -248,13 +242,7 @@ pub fn greedy_move(rules: &Rules, position: &Position, moves: &[Move], offset: u
 /// without its sorting, which dominates the cost of choosing moves.
 pub fn legal_moves_unsorted(rules: &Rules, position: &Position) -> MoveList {
     let mut list = MoveList::new();
-    if rules.is_finished(position) {
-        return list;
-    }
-    position.moves_into(&rules.move_generator(position), &mut list);
-    if list.is_empty() {
-        list.push(Move::PASS);
-    }
+    rules.legal_moves_into(position, &mut list);
     list
 }
 
@@ -277,7 +265,7 @@ pub fn pick_move(rules: &Rules, position: &Position, byte: u8) -> Option<Move> {
 pub fn play_moves(rules: &Rules, position: &mut Position, bytes: &mut Bytes<'_>, plies: usize) {
     for _ in 0..plies {
         match pick_move(rules, position, bytes.u8()) {
-            Some(mv) => position.make_move(mv),
+            Some(mv) => position.make_move_unchecked(mv),
             None => return,
         }
     }
@@ -360,7 +348,7 @@ pub fn check_against_oracle(rules: &Rules, position: &Position, per_move: usize)
             );
         }
         let mut after = position.clone();
-        after.make_move(mv);
+        after.make_move_unchecked(mv);
         let ref_after = oracle::play(&ref_rules, &ref_position, ref_move);
         assert_eq!(
             after.to_string(),

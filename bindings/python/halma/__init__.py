@@ -5,14 +5,19 @@ and the engine (a computer player).
 >>> with halma.Game("halma") as game:
 ...     game.perft(2)
 1600
+
+Optional parts: `Game.board_array()` and `Game.planes()` (numpy), `halma.svg`
+(pictures), `halma.pettingzoo` and `halma.gymnasium` (reinforcement-learning
+environments; `pip install halma[rl]`).
 """
 
-from ._engine import Engine, SearchResult
+from ._engine import MAX_HASH_MIB, MAX_LEVEL, MAX_THREADS, MIN_LEVEL, Engine, SearchResult
 from ._game import Game, Move, MoveKind, Record, Rules, Seat, parse_square, square_name, version
 from .errors import (
     GameOverError,
     HalmaError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidPositionError,
     InvalidRecordError,
     InvalidRulesError,
@@ -25,6 +30,11 @@ __all__ = [
     "GameOverError",
     "HalmaError",
     "IllegalMoveError",
+    "InvalidArgumentError",
+    "MAX_HASH_MIB",
+    "MAX_LEVEL",
+    "MAX_THREADS",
+    "MIN_LEVEL",
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidRulesError",

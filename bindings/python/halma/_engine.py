@@ -2,10 +2,11 @@
 
 import ctypes
 from dataclasses import dataclass, field
-from typing import List
+from typing import List, Optional, Union
 
+from . import _checks
 from . import _library as ffi
-from ._game import Move, _check, _Owner
+from ._game import Game, Move, _check, _Owner
 
 lib = ffi.lib
 
@@ -33,13 +34,15 @@ class SearchResult:
     pv_notation: List[str] = field(default_factory=list)
 
 
-def _limit(value, name):
-    if value is None:
-        return 0
-    value = int(value)
-    if value <= 0:
-        raise ValueError(f"{name} must be positive (or None for no limit), not {value}")
-    return value
+#: The levels: 1 (a beginner) to 10 (full strength).
+MIN_LEVEL = 1
+MAX_LEVEL = 10
+#: The most search threads an engine takes (MAX_THREADS of halma-engine).
+MAX_THREADS = 64
+#: The largest transposition table, in MiB (MAX_HASH_MIB of halma-engine).
+MAX_HASH_MIB = 4096
+_U32_MAX = (1 << 32) - 1
+_U64_MAX = (1 << 64) - 1
 
 
 class Engine(_Owner):
@@ -55,23 +58,44 @@ class Engine(_Owner):
 
     _free = staticmethod(lib.halma_engine_free)
 
-    def __init__(self, level=10, *, threads=1, hash_mib=0):
+    def __init__(self, level: int = 10, *, threads: int = 1, hash_mib: int = 0) -> None:
+        level = _checks.in_range(level, "level", MIN_LEVEL, MAX_LEVEL)
+        threads = _checks.in_range(threads, "threads", 1, MAX_THREADS)
+        hash_mib = _checks.in_range(hash_mib, "hash_mib", 0, MAX_HASH_MIB)
         pointer = ffi.ENGINE_P()
-        _check(lib.halma_engine_new(int(level), int(threads), int(hash_mib), ctypes.byref(pointer)))
+        _check(lib.halma_engine_new(level, threads, hash_mib, ctypes.byref(pointer)))
         super().__init__(pointer)
+        self._level = level
+        self._threads = threads
+        self._hash_mib = hash_mib
 
-    def __repr__(self):
-        return "Engine(closed)" if self.closed else "Engine()"
+    def __repr__(self) -> str:
+        if self.closed:
+            return "Engine(<closed>)"
+        return f"Engine(level={self._level}, threads={self._threads}, hash_mib={self._hash_mib})"
 
-    def set_level(self, level):
+    @property
+    def level(self) -> int:
+        """The level of the searches that follow (1 to 10)."""
+        return self._level
+
+    def set_level(self, level: int) -> None:
         """Sets the level (1 to 10) of the searches that follow."""
-        _check(lib.halma_engine_set_level(self._handle, int(level)))
+        level = _checks.in_range(level, "level", MIN_LEVEL, MAX_LEVEL)
+        _check(lib.halma_engine_set_level(self._handle, level))
+        self._level = level
 
-    def new_game(self):
+    def new_game(self) -> None:
         """Forgets what the engine learnt; node-limited searches repeat exactly."""
         _check(lib.halma_engine_new_game(self._handle))
 
-    def search(self, game, depth=None, nodes=None, movetime=None):
+    def search(
+        self,
+        game: Game,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        movetime: Optional[Union[int, float]] = None,
+    ) -> SearchResult:
         """The best move for the side to move in `game` (which is not changed).
 
         Limits: `depth` in plies, `nodes` positions visited, `movetime` in
@@ -79,19 +103,18 @@ class Engine(_Owner):
         reached ends the search. With no limit at all the level's default
         applies (its own cap at levels 1-9, 300000 nodes at level 10). For a
         search that runs until `stop()`, give a long `movetime`.
-        Raises GameOverError when the game is over."""
-        depth = _limit(depth, "depth")
-        nodes = _limit(nodes, "nodes")
-        if movetime is None:
-            movetime_ms = 0
-        else:
-            if movetime <= 0:
-                raise ValueError(f"movetime must be positive (or None), not {movetime}")
-            movetime_ms = max(1, int(round(movetime * 1000)))
+        Raises GameOverError when the game is over; TypeError for a limit
+        that is not a number (an int for depth and nodes), ValueError for one
+        out of range (depth 1 to 2**32-1, nodes 1 to 2**64-1, movetime > 0)."""
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a halma.Game, not {type(game).__name__}")
+        depth_limit = _checks.optional_positive(depth, "depth", _U32_MAX)
+        node_limit = _checks.optional_positive(nodes, "nodes", _U64_MAX)
+        movetime_ms = _checks.seconds_to_ms(movetime, "movetime", _U64_MAX)
         out = ffi.halma_search_result()
         _check(
             lib.halma_engine_search(
-                self._handle, game._handle, depth, nodes, movetime_ms, ctypes.byref(out)
+                self._handle, game._handle, depth_limit, node_limit, movetime_ms, ctypes.byref(out)
             )
         )
         size = out.pv_len
@@ -100,7 +123,7 @@ class Engine(_Owner):
         _check(lib.halma_engine_pv(self._handle, records, size, ctypes.byref(got)))
         pv = [Move._from_c(records[i]) for i in range(got.value)]
         best = Move._from_c(out.best_move)
-        notation = []
+        notation: List[str] = []
         with game.copy() as line:
             for move in pv:
                 notation.append(line.notation(move))
@@ -118,13 +141,14 @@ class Engine(_Owner):
             pv_notation=notation,
         )
 
-    def stop(self):
+    def stop(self) -> None:
         """Asks a search running on this engine (from another thread) to
-        return soon with the best move found so far. Does nothing when no
-        search runs (a search started later is not stopped)."""
+        return soon with the best move found so far. When no search runs,
+        the request waits for the next search, which then returns at once
+        (so a stop sent just before a search begins is not lost)."""
         pointer = self._ptr
         if pointer is not None:
             lib.halma_engine_stop(pointer)
 
 
-__all__ = ["Engine", "SearchResult"]
+__all__ = ["Engine", "SearchResult", "MIN_LEVEL", "MAX_LEVEL", "MAX_THREADS", "MAX_HASH_MIB"]

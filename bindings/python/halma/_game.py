@@ -2,13 +2,36 @@
 
 import ctypes
 import enum
-import operator
+import struct
+import sys
 from dataclasses import dataclass
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Dict,
+    Iterable,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+)
 
+from . import _checks
 from . import _library as ffi
-from .errors import error_for
+from .errors import DetailSource, error_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy
 
 lib = ffi.lib
+
+#: The letters of the seats in position strings, by seat number.
+SEAT_LETTERS = "rgby"
 
 
 class Seat(enum.IntEnum):
@@ -19,8 +42,14 @@ class Seat(enum.IntEnum):
     BLUE = 2
     YELLOW = 3
 
-    def __str__(self):
-        return lib.halma_seat_name(self.value).decode()
+    def __str__(self) -> str:
+        name: bytes = lib.halma_seat_name(self.value)
+        return name.decode()
+
+    @property
+    def letter(self) -> str:
+        """The seat's letter in position strings: r, g, b or y."""
+        return SEAT_LETTERS[self.value]
 
 
 class MoveKind(enum.IntEnum):
@@ -34,86 +63,105 @@ class MoveKind(enum.IntEnum):
 
 @dataclass(frozen=True)
 class Move:
-    """A move: origin and destination squares (`rank * 16 + file`) and kind.
-    A pass has origin and destination None."""
+    """A move: origin and destination squares (`rank * 16 + file`, 0 to 255)
+    and kind. A pass has origin and destination None.
 
-    origin: object
-    destination: object
+    TypeError for a square that is not an int or a kind that is not a
+    MoveKind value; ValueError for a square out of 0..255 or a pass with squares."""
+
+    origin: Optional[int]
+    destination: Optional[int]
     kind: MoveKind
 
+    def __post_init__(self) -> None:
+        kind = _checks.integer(self.kind, "kind")
+        if not 0 <= kind <= MoveKind.PASS:
+            raise ValueError(f"kind {kind} is out of range: it must be a MoveKind (0 to 3)")
+        object.__setattr__(self, "kind", MoveKind(kind))
+        if kind == MoveKind.PASS:
+            if self.origin is not None or self.destination is not None:
+                raise ValueError("a pass has no squares: origin and destination must be None")
+            return
+        object.__setattr__(self, "origin", _checks.square(self.origin, "origin"))
+        object.__setattr__(self, "destination", _checks.square(self.destination, "destination"))
+
     @classmethod
-    def pass_(cls):
+    def pass_(cls) -> "Move":
         """The pass move."""
         return cls(None, None, MoveKind.PASS)
 
     @property
-    def is_pass(self):
+    def is_pass(self) -> bool:
+        """Whether this is the pass move."""
         return self.kind == MoveKind.PASS
 
-    def _to_c(self):
-        if self.is_pass:
+    def _to_c(self) -> ffi.halma_move:
+        if self.origin is None or self.destination is None:
             return ffi.halma_move(ffi.NO_SQUARE, ffi.NO_SQUARE, MoveKind.PASS)
-        return ffi.halma_move(
-            _unsigned(self.origin, "origin", 16),
-            _unsigned(self.destination, "destination", 16),
-            int(self.kind),
-        )
+        return ffi.halma_move(self.origin, self.destination, int(self.kind))
 
     @classmethod
-    def _from_c(cls, record):
+    def _from_c(cls, record: ffi.halma_move) -> "Move":
         kind = MoveKind(record.kind)
         if kind == MoveKind.PASS:
             return cls.pass_()
         return cls(record.origin, record.destination, kind)
 
-    def __str__(self):
-        if self.is_pass:
+    def __str__(self) -> str:
+        if self.origin is None or self.destination is None:
             return "pass"
         sep = "x" if self.kind == MoveKind.SWAP else "-"
         return f"{square_name(self.origin)}{sep}{square_name(self.destination)}"
 
-
-def _integer(value, name):
-    """`value` as an int: a TypeError for anything that is not an integer
-    (a float, a string, a bool), before ctypes could convert it."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not bool")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+    def __repr__(self) -> str:
+        if self.is_pass:
+            return "<Move pass>"
+        return f"<Move {self} ({self.origin}->{self.destination} {self.kind.name})>"
 
 
-def _unsigned(value, name, bits):
-    """`value` as a C unsigned integer of `bits` bits. ctypes would silently
-    wrap a negative or too large value (-1 to the largest, 2**32 to 0), so it
-    is a ValueError here."""
-    value = _integer(value, name)
-    largest = (1 << bits) - 1
-    if not 0 <= value <= largest:
-        raise ValueError(f"{name} {value} is out of range: it must be from 0 to {largest}")
-    return value
+# legal_moves() reads the C array of `struct halma_move` (u16 origin, u16
+# destination, u32 kind: 8 bytes) as 64-bit integers and maps each to an
+# interned Move: building Python objects was 95% of its time.
+_MOVE_LAYOUT = struct.Struct("=HHI")
+assert _MOVE_LAYOUT.size == ctypes.sizeof(ffi.halma_move) == 8
+_MOVE_CACHE: Dict[int, Move] = {}
+# Distinct moves are bounded (origin x destination x kind on a 16 x 16 board);
+# the bound only guards against pathological use.
+_MOVE_CACHE_LIMIT = 1 << 18
+_legal_moves_raw = lib["halma_game_legal_moves"]
+_legal_moves_raw.restype = ffi.RESULT
+_legal_moves_raw.argtypes = [ffi.GAME_P, ctypes.c_void_p, ffi.SIZE, ffi.SIZE_P]
 
 
-def _encode(text):
-    data = text.encode() if isinstance(text, str) else bytes(text)
-    return data, len(data)
+def _move_of_key(key: int) -> Move:
+    move = _MOVE_CACHE.get(key)
+    if move is None:
+        origin, destination, kind = _MOVE_LAYOUT.unpack(key.to_bytes(8, sys.byteorder))
+        if kind == MoveKind.PASS:
+            move = Move.pass_()
+        else:
+            move = Move(origin, destination, MoveKind(kind))
+        if len(_MOVE_CACHE) >= _MOVE_CACHE_LIMIT:
+            _MOVE_CACHE.clear()
+        _MOVE_CACHE[key] = move
+    return move
 
 
-def _thread_detail():
+def _thread_detail() -> str:
     return _read_text(lib.halma_last_error, quiet=True)
 
 
-def _check(code, detail=_thread_detail):
+def _check(code: int, detail: DetailSource = _thread_detail) -> None:
     if code != ffi.OK:
         raise error_for(code, detail())
 
 
-def _read_text(function, *args, quiet=False, detail=_thread_detail):
+def _read_text(function: Any, *args: Any, quiet: bool = False, detail: DetailSource = _thread_detail) -> str:
     """Calls `function(*args, buf, len, &out_len)` with the output-string
     convention: a first try with a small buffer, a second with the size asked."""
     size = 128
     out_len = ctypes.c_size_t(0)
+    code = ffi.OK
     for _ in range(2):
         buf = ctypes.create_string_buffer(size)
         code = function(*args, buf, size, ctypes.byref(out_len))
@@ -128,10 +176,11 @@ def _read_text(function, *args, quiet=False, detail=_thread_detail):
     raise error_for(code, detail())
 
 
-def _read_array(function, ctype, *args, detail=_thread_detail):
+def _read_array(function: Any, ctype: Any, *args: Any, detail: DetailSource = _thread_detail) -> List[Any]:
     """Calls `function(*args, buf, len, &out_len)` with the buffer-too-small convention."""
     size = 64
     out_len = ctypes.c_size_t(0)
+    code = ffi.OK
     for _ in range(2):
         buf = (ctype * size)()
         code = function(*args, buf, size, ctypes.byref(out_len))
@@ -139,61 +188,67 @@ def _read_array(function, ctype, *args, detail=_thread_detail):
             size = out_len.value
             continue
         _check(code, detail)
-        return buf[: out_len.value]
+        items: List[Any] = buf[: out_len.value]
+        return items
     raise error_for(code, detail())
 
 
-def square_name(square):
+def square_name(square: int) -> str:
     """The name of a square index ("e12")."""
-    return _read_text(lib.halma_square_name, _unsigned(square, "square", 16))
+    return _read_text(lib.halma_square_name, _checks.square(square))
 
 
-def parse_square(name):
+def parse_square(name: str) -> int:
     """The index `rank * 16 + file` of a square name."""
-    data, size = _encode(name)
+    data = _checks.text(name, "square name")
     out = ctypes.c_uint16()
-    _check(lib.halma_square_parse(data, size, ctypes.byref(out)))
+    _check(lib.halma_square_parse(data, len(data), ctypes.byref(out)))
     return out.value
 
 
-def version():
+def version() -> str:
     """The version of the loaded library."""
-    return lib.halma_version().decode()
+    text: bytes = lib.halma_version()
+    return text.decode()
+
+
+_O = TypeVar("_O", bound="_Owner")
 
 
 class _Owner:
     """Owns one C handle: close() frees it (idempotent), as do `with` and
     garbage collection."""
 
-    _free = None
-    _ptr = None  # also when __init__ failed before taking a handle
+    _free: ClassVar[Callable[[Any], None]]
+    _ptr: Any = None  # also when __init__ failed before taking a handle
 
-    def __init__(self, pointer):
+    def __init__(self, pointer: Any) -> None:
         self._ptr = pointer
 
     @property
-    def _handle(self):
+    def _handle(self) -> Any:
         if self._ptr is None:
             raise ValueError(f"{type(self).__name__} is closed")
         return self._ptr
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
+        """Whether close() was called."""
         return self._ptr is None
 
-    def close(self):
+    def close(self) -> None:
         """Frees the handle; the object is unusable afterwards. Idempotent."""
         pointer, self._ptr = self._ptr, None
         if pointer is not None:
             type(self)._free(pointer)
 
-    def __enter__(self):
+    def __enter__(self: _O) -> _O:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:  # pragma: no cover - interpreter shutdown
@@ -201,18 +256,20 @@ class _Owner:
 
 
 class Rules(_Owner):
-    """A rule set from a rules string: "halma", "halma8", "halma,spoil=swap"..."""
+    """A rule set from a rules string: "halma", "halma8", "halma,spoil=swap"...
+
+    Rules are equal when their rules strings are; they pickle as that string."""
 
     _free = staticmethod(lib.halma_rules_free)
 
-    def __init__(self, text="halma", *, _pointer=None):
+    def __init__(self, text: str = "halma", *, _pointer: Any = None) -> None:
         if _pointer is None:
-            data, size = _encode(text)
+            data = _checks.text(text, "rules")
             _pointer = ffi.RULES_P()
-            _check(lib.halma_rules_new(data, size, ctypes.byref(_pointer)))
+            _check(lib.halma_rules_new(data, len(data), ctypes.byref(_pointer)))
         super().__init__(_pointer)
 
-    def copy(self):
+    def copy(self) -> "Rules":
         """An independent copy."""
         pointer = ffi.RULES_P()
         _check(lib.halma_rules_clone(self._handle, ctypes.byref(pointer)))
@@ -220,156 +277,323 @@ class Rules(_Owner):
 
     __copy__ = copy
 
-    def __str__(self):
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Rules":
+        return self.copy()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        return (Rules, (str(self),))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __str__(self) -> str:
         return _read_text(lib.halma_rules_string, self._handle)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Rules({str(self)!r})" if not self.closed else "Rules(<closed>)"
 
-    def _number(self, function):
+    def _number(self, function: Any) -> int:
         out = ctypes.c_uint32()
         _check(function(self._handle, ctypes.byref(out)))
         return out.value
 
     @property
-    def width(self):
+    def width(self) -> int:
+        """The number of files (columns)."""
         return self._number(lib.halma_rules_board_width)
 
     @property
-    def height(self):
+    def height(self) -> int:
+        """The number of ranks (rows)."""
         return self._number(lib.halma_rules_board_height)
 
     @property
-    def camp_size(self):
+    def camp_size(self) -> int:
+        """The number of squares (and pieces) of a camp."""
         return self._number(lib.halma_rules_camp_size)
 
     @property
-    def seats(self):
+    def seats(self) -> List[Seat]:
         """The seats in play, in turn order."""
         mask = self._number(lib.halma_rules_seats)
         return [seat for seat in Seat if mask >> seat & 1]
 
-    def home_camp(self, seat):
-        seat = _unsigned(seat, "seat", 32)
-        return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._handle, seat))
+    def home_camp(self, seat: int) -> List[int]:
+        """The squares of a seat's home camp (where its pieces start)."""
+        number = _checks.unsigned(seat, "seat", 32)
+        return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._handle, number))
 
-    def target_camp(self, seat):
-        seat = _unsigned(seat, "seat", 32)
-        return list(_read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._handle, seat))
+    def target_camp(self, seat: int) -> List[int]:
+        """The squares of a seat's target camp (which it must fill to win)."""
+        number = _checks.unsigned(seat, "seat", 32)
+        return list(_read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._handle, number))
+
+
+MoveLike = Union[Move, str]
 
 
 class Game(_Owner):
     """A game: rules, the moves played (with undo), the position, the result.
 
     `Game("halma8")`, `Game(rules)`, or `Game(rules, "position string")`.
-    """
+
+    Two games are equal (and hash alike) when they have the same rules,
+    position and side to move, whatever moves led there; the hash changes
+    when a move is played, so do not change a game kept in a set or as a
+    dict key. Games pickle and deep-copy with their history (undo works on
+    the copy). `str(game)` draws the board."""
 
     _free = staticmethod(lib.halma_game_free)
 
     #: The deepest perft: `perft` accepts depths 0 to this (HALMA_MAX_PERFT_DEPTH).
-    MAX_PERFT_DEPTH = ffi.MAX_PERFT_DEPTH
+    MAX_PERFT_DEPTH: int = ffi.MAX_PERFT_DEPTH
 
-    def __init__(self, rules="halma", position=None, *, _pointer=None):
+    _rules_text: Optional[str] = None
+    _shape: Optional[Tuple[int, int]] = None
+
+    def __init__(
+        self, rules: Union[str, Rules] = "halma", position: Optional[str] = None, *, _pointer: Any = None
+    ) -> None:
+        self._moves_buffer = (ctypes.c_uint64 * 128)()
+        self._moves_count = ctypes.c_size_t(0)
         if _pointer is None:
+            if not isinstance(rules, (str, Rules)):
+                raise TypeError(f"rules must be a str or a halma.Rules, not {type(rules).__name__}")
+            data = _checks.text(position, "position") if position is not None else None
             owned = None
-            if not isinstance(rules, Rules):
+            if isinstance(rules, str):
                 rules = owned = Rules(rules)
             try:
-                data, size = _encode(position) if position is not None else (None, 0)
                 _pointer = ffi.GAME_P()
-                _check(lib.halma_game_new(rules._handle, data, size, ctypes.byref(_pointer)))
+                _check(lib.halma_game_new(rules._handle, data, len(data or b""), ctypes.byref(_pointer)))
             finally:
                 if owned is not None:
                     owned.close()
         super().__init__(_pointer)
 
     @classmethod
-    def from_record(cls, text):
+    def from_record(cls, text: str) -> "Game":
         """The game of a game record, replayed to its last move."""
         with Record(text) as record:
             return record.game()
 
-    def _detail(self):
+    def _detail(self) -> str:
         if self._ptr is None:
             return _thread_detail()
         return _read_text(lib.halma_game_last_error, self._ptr, quiet=True)
 
-    def _check(self, code):
+    def _check(self, code: int) -> None:
         _check(code, self._detail)
 
-    def copy(self):
-        """An independent copy of the game."""
+    def copy(self) -> "Game":
+        """An independent copy of the game, history included."""
         pointer = ffi.GAME_P()
         self._check(lib.halma_game_clone(self._handle, ctypes.byref(pointer)))
         return Game(_pointer=pointer)
 
     __copy__ = copy
 
-    def __repr__(self):
-        return f"Game({self.position!r})" if not self.closed else "Game(<closed>)"
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        return self.copy()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str, List[Tuple[int, int, int]]]]:
+        # Rules, start position and moves: the copy can undo like the original.
+        with self.copy() as start:
+            moves = self.history
+            for _ in moves:
+                start.undo()
+            origin = start.position
+        encoded = [
+            (ffi.NO_SQUARE, ffi.NO_SQUARE, int(m.kind))
+            if m.origin is None or m.destination is None
+            else (m.origin, m.destination, int(m.kind))
+            for m in moves
+        ]
+        return (_restore_game, (self.rules_text, origin, encoded))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.rules_text, self.position) == (other.rules_text, other.position)
+
+    def __hash__(self) -> int:
+        return hash((self.rules_text, self.position))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "Game(<closed>)"
+        return f"Game({self.rules_text!r}, {self.position!r})"
+
+    def __str__(self) -> str:
+        """The board as text: north at the top, `.` for an empty square, the
+        seats' letters for pieces, rank numbers and file letters around it, and
+        who is to move (or who won)."""
+        rows = self._rows()
+        height = len(rows)
+        width = len(rows[0]) if rows else 0
+        lines = []
+        for index, row in enumerate(rows):
+            cells = " ".join("." if seat < 0 else SEAT_LETTERS[seat] for seat in row)
+            lines.append(f"{height - index:>2} {cells}")
+        lines.append("   " + " ".join(chr(ord("a") + file) for file in range(width)))
+        winner = self.winner
+        if winner is not None:
+            lines.append(f"{winner} won after {len(self)} moves")
+        else:
+            lines.append(f"{self.side_to_move} to move (move {len(self) + 1})")
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter notebooks (halma.svg.board)."""
+        from . import svg
+
+        history = self.history
+        return svg.board(self, lastmove=history[-1] if history else None)
 
     @property
-    def rules(self):
+    def rules_text(self) -> str:
+        """The rules string of the game's rules (cached: it never changes)."""
+        if self._rules_text is None:
+            with self.rules as rules:
+                self._rules_text = str(rules)
+        return self._rules_text
+
+    @property
+    def rules(self) -> Rules:
+        """A copy of the game's rules (a new handle: close it or use `with`)."""
         pointer = ffi.RULES_P()
         self._check(lib.halma_game_rules(self._handle, ctypes.byref(pointer)))
         return Rules(_pointer=pointer)
 
-    def _u32(self, function, *args):
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """(height, width) of the board."""
+        if self._shape is None:
+            with self.rules as rules:
+                self._shape = (rules.height, rules.width)
+        return self._shape
+
+    def _u32(self, function: Any, *args: Any) -> int:
         out = ctypes.c_uint32()
         self._check(function(self._handle, *args, ctypes.byref(out)))
         return out.value
 
     @property
-    def side_to_move(self):
+    def side_to_move(self) -> Seat:
+        """The seat to move."""
         return Seat(self._u32(lib.halma_game_side_to_move))
 
-    def piece_at(self, square):
+    def piece_at(self, square: Union[int, str]) -> Optional[Seat]:
         """The seat on a square (index or name), or None."""
-        if isinstance(square, str):
-            square = parse_square(square)
-        seat = self._u32(lib.halma_game_piece_at, _unsigned(square, "square", 16))
+        index = parse_square(square) if isinstance(square, str) else _checks.square(square)
+        seat = self._u32(lib.halma_game_piece_at, index)
         return None if seat == ffi.SEAT_NONE else Seat(seat)
 
     @property
-    def position(self):
+    def position(self) -> str:
         """The position string."""
         return _read_text(lib.halma_game_position, self._handle, detail=self._detail)
 
+    def _rows(self) -> List[List[int]]:
+        """The board, north row first, west square first: -1 for empty, else
+        the seat number. Read from the position string: one C call."""
+        placement = self.position.split(" ", 1)[0]
+        rows = []
+        for text in placement.split("/"):
+            row: List[int] = []
+            run = 0
+            for char in text:
+                if char.isdigit():
+                    run = run * 10 + int(char)
+                    continue
+                if run:
+                    row.extend([-1] * run)
+                    run = 0
+                row.append(SEAT_LETTERS.index(char))
+            if run:
+                row.extend([-1] * run)
+            rows.append(row)
+        return rows
+
+    def board_array(self) -> "numpy.ndarray[Any, numpy.dtype[numpy.int8]]":
+        """The board as a numpy int8 array of shape (height, width): row 0 is
+        the northmost rank (rank `height`), column 0 file a; -1 for an empty
+        square, else the seat number (Seat.RED = 0 ... Seat.YELLOW = 3).
+        Needs numpy (`pip install halma[numpy]`)."""
+        from . import _arrays
+
+        return _arrays.board_array(self)
+
+    def planes(self, seat: Optional[int] = None) -> "numpy.ndarray[Any, numpy.dtype[numpy.float32]]":
+        """Observation planes, float32 (2 * seats, height, width), seen from
+        `seat` (default: the side to move), the board turned so that seat's
+        home corner is top-left. Channel i (i < seats) holds the pieces of
+        the i-th seat in turn order from the viewer (0: the viewer), channel
+        seats + i that seat's target camp (1.0 on a square, else 0.0).
+        Needs numpy (`pip install halma[numpy]`)."""
+        from . import _arrays
+
+        return _arrays.planes(self, seat)
+
     @property
-    def winner(self):
+    def winner(self) -> Optional[Seat]:
         """The winning seat, or None while the game is ongoing."""
         seat = self._u32(lib.halma_game_result)
         return None if seat == ffi.SEAT_NONE else Seat(seat)
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
+        """Whether a seat has won."""
         return self.winner is not None
 
-    def __len__(self):
+    def __len__(self) -> int:
         """The number of moves played."""
         out = ctypes.c_size_t()
         self._check(lib.halma_game_ply_count(self._handle, ctypes.byref(out)))
         return out.value
 
     @property
-    def history(self):
+    def history(self) -> List[Move]:
         """The moves played, oldest first."""
         records = _read_array(lib.halma_game_history, ffi.halma_move, self._handle, detail=self._detail)
         return [Move._from_c(record) for record in records]
 
-    def legal_move_count(self):
+    def legal_move_count(self) -> int:
+        """The number of legal moves (0 once the game is over)."""
         out = ctypes.c_size_t()
         self._check(lib.halma_game_legal_move_count(self._handle, ctypes.byref(out)))
         return out.value
 
-    def legal_moves(self):
+    def legal_moves(self) -> List[Move]:
         """The legal moves, by origin, kind and destination (none once over, [pass] when blocked)."""
-        records = _read_array(lib.halma_game_legal_moves, ffi.halma_move, self._handle, detail=self._detail)
-        return [Move._from_c(record) for record in records]
+        handle = self._handle
+        count = self._moves_count
+        code = _legal_moves_raw(handle, self._moves_buffer, len(self._moves_buffer), ctypes.byref(count))
+        if code == ffi.BUFFER_TOO_SMALL:
+            self._moves_buffer = (ctypes.c_uint64 * (count.value + 64))()
+            code = _legal_moves_raw(handle, self._moves_buffer, len(self._moves_buffer), ctypes.byref(count))
+        if code != ffi.OK:
+            self._check(code)
+        keys: List[int] = self._moves_buffer[: count.value]
+        cache = _MOVE_CACHE
+        try:
+            return [cache[key] for key in keys]
+        except KeyError:
+            return [_move_of_key(key) for key in keys]
 
-    def path(self, move):
+    def _move(self, move: object) -> ffi.halma_move:
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a halma.Move or a str in notation, not {type(move).__name__}")
+        return move._to_c()
+
+    def path(self, move: Move) -> List[int]:
         """The squares of a legal move's path, origin first (empty for a pass)."""
-        record = move._to_c()
+        record = self._move(move)
         return list(
             _read_array(
                 lib.halma_game_move_path,
@@ -380,63 +604,70 @@ class Game(_Owner):
             )
         )
 
-    def notation(self, move):
+    def notation(self, move: Move) -> str:
         """The notation of a legal move: "e4-e5", "c3-e5-g5" or "pass"."""
-        record = move._to_c()
-        return _read_text(
-            lib.halma_game_move_notation, self._handle, ctypes.byref(record), detail=self._detail
-        )
+        record = self._move(move)
+        return _read_text(lib.halma_game_move_notation, self._handle, ctypes.byref(record), detail=self._detail)
 
-    def parse_move(self, text):
+    def parse_move(self, text: str) -> Move:
         """Reads a move in notation without playing it."""
-        data, size = _encode(text)
+        data = _checks.text(text, "move")
         out = ffi.halma_move()
-        self._check(lib.halma_game_parse_move(self._handle, data, size, ctypes.byref(out)))
+        self._check(lib.halma_game_parse_move(self._handle, data, len(data), ctypes.byref(out)))
         return Move._from_c(out)
 
-    def play(self, move):
+    def play(self, move: MoveLike) -> Move:
         """Plays a Move or a move in notation; returns the Move played."""
         if isinstance(move, Move):
             record = move._to_c()
             self._check(lib.halma_game_play(self._handle, ctypes.byref(record)))
             return move
-        data, size = _encode(move)
+        if not isinstance(move, str):
+            raise TypeError(f"move must be a halma.Move or a str in notation, not {type(move).__name__}")
+        data = move.encode()
         out = ffi.halma_move()
-        self._check(lib.halma_game_play_notation(self._handle, data, size, ctypes.byref(out)))
+        self._check(lib.halma_game_play_notation(self._handle, data, len(data), ctypes.byref(out)))
         return Move._from_c(out)
 
-    def undo(self):
+    def undo(self) -> Move:
         """Takes back the last move and returns it."""
         out = ffi.halma_move()
         self._check(lib.halma_game_undo(self._handle, ctypes.byref(out)))
         return Move._from_c(out)
 
-    def perft(self, depth):
+    def perft(self, depth: int) -> int:
         """The number of move sequences of `depth` moves from the current position.
 
         `depth` is an int from 0 to `MAX_PERFT_DEPTH` (64): ValueError beyond
         it, TypeError for anything that is not an integer. The time grows
         exponentially with `depth`."""
-        depth = _integer(depth, "perft depth")
-        if not 0 <= depth <= self.MAX_PERFT_DEPTH:
+        number = _checks.integer(depth, "perft depth")
+        if not 0 <= number <= self.MAX_PERFT_DEPTH:
             raise ValueError(
-                f"perft depth {depth} is out of range: the depth must be from 0 to {self.MAX_PERFT_DEPTH}"
+                f"perft depth {number} is out of range: the depth must be from 0 to {self.MAX_PERFT_DEPTH}"
             )
         out = ctypes.c_uint64()
-        code = lib.halma_game_perft(self._handle, depth, ctypes.byref(out))
+        code = lib.halma_game_perft(self._handle, number, ctypes.byref(out))
         if code == ffi.INVALID_ARGUMENT:
             # Only a library with a smaller bound than this package's gets here.
             raise ValueError(self._detail())
         self._check(code)
-        return out.value
+        result: int = out.value
+        return result
 
-    def record(self, tags=None):
+    def record(self, tags: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> str:
         """The game record, with extra tags (a dict or (name, value) pairs)."""
-        pairs = list((tags or {}).items()) if isinstance(tags, dict) else list(tags or [])
-        encoded = [(_encode(name), _encode(value)) for name, value in pairs]
+        pairs: Sequence[Tuple[str, str]]
+        if tags is None:
+            pairs = []
+        elif isinstance(tags, Mapping):
+            pairs = list(tags.items())
+        else:
+            pairs = list(tags)
+        encoded = [(_checks.text(name, "tag name"), _checks.text(value, "tag value")) for name, value in pairs]
         array = (ffi.halma_tag * max(len(encoded), 1))()
-        for slot, ((name, name_len), (value, value_len)) in zip(array, encoded):
-            slot.name, slot.name_len, slot.value, slot.value_len = name, name_len, value, value_len
+        for slot, (name, value) in zip(array, encoded):
+            slot.name, slot.name_len, slot.value, slot.value_len = name, len(name), value, len(value)
         return _read_text(
             lib.halma_game_write_record,
             self._handle,
@@ -446,25 +677,34 @@ class Game(_Owner):
         )
 
 
+def _restore_game(rules: str, position: str, moves: List[Tuple[int, int, int]]) -> Game:
+    """Unpickles a Game: the start position, then the moves."""
+    game = Game(rules, position)
+    for origin, destination, kind in moves:
+        record = ffi.halma_move(origin, destination, kind)
+        game._check(lib.halma_game_play(game._handle, ctypes.byref(record)))
+    return game
+
+
 class Record(_Owner):
     """A game record read back: `game()` and `tags`."""
 
     _free = staticmethod(lib.halma_record_free)
 
-    def __init__(self, text):
-        data, size = _encode(text)
+    def __init__(self, text: str) -> None:
+        data = _checks.text(text, "record")
         pointer = ffi.RECORD_P()
-        _check(lib.halma_record_read(data, size, ctypes.byref(pointer)))
+        _check(lib.halma_record_read(data, len(data), ctypes.byref(pointer)))
         super().__init__(pointer)
 
-    def game(self):
+    def game(self) -> Game:
         """A new Game replayed to the record's last move."""
         pointer = ffi.GAME_P()
         _check(lib.halma_record_game(self._handle, ctypes.byref(pointer)))
         return Game(_pointer=pointer)
 
     @property
-    def tags(self):
+    def tags(self) -> List[Tuple[str, str]]:
         """Every tag as (name, value), in the order read."""
         count = ctypes.c_size_t()
         _check(lib.halma_record_tag_count(self._handle, ctypes.byref(count)))

@@ -5,6 +5,7 @@ import ctypes.util
 import os
 import sys
 from pathlib import Path
+from typing import Any, Dict, List, Tuple
 
 # Result codes (HALMA_RESULT_* in halma.h).
 OK = 0
@@ -99,7 +100,7 @@ U64 = ctypes.c_uint64
 RESULT = ctypes.c_uint32
 
 # name: (restype, argtypes), for every function of halma.h.
-PROTOTYPES = {
+PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "halma_version": (CHAR_P, []),
     "halma_result_message": (CHAR_P, [U32]),
     "halma_last_error": (RESULT, [BUF_P, SIZE, SIZE_P]),
@@ -150,10 +151,12 @@ PROTOTYPES = {
     "halma_engine_search": (RESULT, [ENGINE_P, GAME_P, U32, U64, U64, SEARCH_RESULT_P]),
     "halma_engine_pv": (RESULT, [ENGINE_P, MOVE_P, SIZE, SIZE_P]),
     "halma_engine_stop": (None, [ENGINE_P]),
+    "halma_engine_pv_string": (RESULT, [ENGINE_P, GAME_P, BUF_P, SIZE, SIZE_P]),
 }
 
 
-def _file_name():
+def _file_name() -> str:
+    """The library's file name inside the package and on the system."""
     if sys.platform == "win32":
         return "halma.dll"
     if sys.platform == "darwin":
@@ -161,23 +164,33 @@ def _file_name():
     return "libhalma.so"
 
 
-def candidates():
-    """The paths tried, in order: $HALMA_LIBRARY, next to the package, the
-    repository's target/release and target/debug (or $CARGO_TARGET_DIR's),
+def _cargo_file_names() -> List[str]:
+    """The names cargo gives the library in target/: after the Rust library
+    name, `halma_ffi` (older checkouts: `halma`)."""
+    if sys.platform == "win32":
+        return ["halma_ffi.dll", "halma.dll"]
+    suffix = ".dylib" if sys.platform == "darwin" else ".so"
+    return [f"libhalma_ffi{suffix}", f"libhalma{suffix}"]
+
+
+def candidates() -> List[str]:
+    """The paths tried, in order: $HALMA_LIBRARY, the copy inside the package
+    (what `pip install` puts there), the repository's target/release and
+    target/debug (or $CARGO_TARGET_DIR's: for use in place from a checkout),
     then the system's library search."""
     env = os.environ.get("HALMA_LIBRARY")
     if env:
         return [env]
-    name = _file_name()
     package = Path(__file__).resolve().parent
     repository = package.parent.parent.parent
-    target_dirs = []
+    target_dirs: List[Path] = []
     if os.environ.get("CARGO_TARGET_DIR"):
         target_dirs.append(Path(os.environ["CARGO_TARGET_DIR"]))
     target_dirs.append(repository / "target")
-    paths = [package / name]
+    paths = [package / _file_name()]
     for target in target_dirs:
-        paths += [target / "release" / name, target / "debug" / name]
+        for profile in ("release", "debug"):
+            paths += [target / profile / name for name in _cargo_file_names()]
     found = [str(path) for path in paths if path.exists()]
     system = ctypes.util.find_library("halma")
     if system:
@@ -185,10 +198,10 @@ def candidates():
     return found
 
 
-def load():
+def load() -> ctypes.CDLL:
     """Loads the library and declares every prototype."""
     tried = candidates()
-    errors = []
+    errors: List[str] = []
     for path in tried:
         try:
             lib = ctypes.CDLL(path)
@@ -199,15 +212,20 @@ def load():
         return lib
     hint = "; ".join(errors) if errors else "no candidate file exists"
     raise OSError(
-        "cannot load libhalma: set HALMA_LIBRARY to the path of the shared library "
-        f"(build it with `cargo build -p halma-ffi`) ({hint})"
+        "cannot load libhalma: install the package with `pip install ./bindings/python` "
+        "(which builds the library into it), or set HALMA_LIBRARY to the path of the "
+        f"shared library built by `cargo build -p halma-ffi --release` ({hint})"
     )
 
 
-def declare(lib):
-    """Sets argtypes and restype of every export on `lib`."""
+def declare(lib: ctypes.CDLL) -> None:
+    """Sets argtypes and restype of every export on `lib`. A function the
+    library lacks (a library older than this package) is skipped: calling it
+    raises AttributeError, and the rest works."""
     for name, (restype, argtypes) in PROTOTYPES.items():
-        function = getattr(lib, name)
+        function = getattr(lib, name, None)
+        if function is None:
+            continue
         function.restype = restype
         function.argtypes = argtypes
 

@@ -1,5 +1,7 @@
 """Exceptions raised for the result codes of the C ABI."""
 
+from typing import Callable, Dict, Type
+
 from . import _library as ffi
 
 
@@ -8,11 +10,25 @@ class HalmaError(Exception):
     library's explanation (which segment of a move is illegal, which character
     of a position string is wrong...)."""
 
-    def __init__(self, code, detail):
+    def __init__(self, code: int, detail: str) -> None:
         self.code = code
         self.detail = detail
         message = message_of(code)
-        super().__init__(f"{message}: {detail}" if detail else message)
+        # The library's details often start with the code's message already
+        # ("no move to undo: the game is at its start position"): say it once.
+        if not detail:
+            text = message
+        elif detail.startswith(message):
+            text = detail
+        else:
+            text = f"{message}: {detail}"
+        super().__init__(text)
+
+
+class InvalidArgumentError(HalmaError, ValueError):
+    """An argument out of the range the library accepts (a level, a thread
+    count, a tag name...). The package checks the ranges it knows before
+    calling the library; this is the library's own refusal."""
 
 
 class InvalidRulesError(HalmaError, ValueError):
@@ -39,7 +55,8 @@ class InvalidRecordError(HalmaError, ValueError):
     """The game record cannot be read."""
 
 
-_CLASSES = {
+_CLASSES: Dict[int, Type[HalmaError]] = {
+    ffi.INVALID_ARGUMENT: InvalidArgumentError,
     ffi.INVALID_RULES: InvalidRulesError,
     ffi.INVALID_POSITION: InvalidPositionError,
     ffi.ILLEGAL_MOVE: IllegalMoveError,
@@ -49,11 +66,16 @@ _CLASSES = {
 }
 
 
-def message_of(code):
+def message_of(code: int) -> str:
     """The library's static message for a code."""
-    return ffi.lib.halma_result_message(code).decode()
+    message: bytes = ffi.lib.halma_result_message(code)
+    return message.decode()
 
 
-def error_for(code, detail):
+def error_for(code: int, detail: str) -> HalmaError:
     """The exception for a failed call."""
     return _CLASSES.get(code, HalmaError)(code, detail)
+
+
+#: A function giving the detail of the last failure (the thread's or a game's).
+DetailSource = Callable[[], str]

@@ -10,10 +10,10 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use clap::Args;
-use halma_engine::arena::{play_match, ArenaConfig, MatchGame, Outcome};
-use halma_engine::elo::MatchScore;
 use halma_protocol::client::{ClientOptions, GoLimits};
-use halma_rules::{write_record_ended, DrawReason, Game, Rules, Termination};
+use halma_rules::{write_record_ended, Game, Rules};
+use halma_tools::arena::{play_match, ArenaConfig, MatchGame, Outcome};
+use halma_tools::elo::MatchScore;
 
 use crate::players::PlayerSpec;
 use crate::progress::Progress;
@@ -201,19 +201,6 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// How a game of the arena ended, as a record says it.
-fn termination(outcome: &Outcome) -> Termination {
-    match outcome {
-        Outcome::Won(_) => Termination::Normal,
-        Outcome::PlyCap => Termination::Draw(DrawReason::PlyLimit),
-        Outcome::Repetition => Termination::Draw(DrawReason::Repetition),
-        Outcome::Forfeit { seat, reason } => Termination::Forfeit {
-            loser: *seat,
-            reason: reason.clone(),
-        },
-    }
-}
-
 /// Appends the record of game `number` to `records`.
 fn write_game(
     records: &Mutex<BufWriter<File>>,
@@ -230,7 +217,7 @@ fn write_game(
         ("B", args.b.as_str()),
         ("A_seat", seat.as_str()),
     ];
-    let text = write_record_ended(game, &termination(&result.outcome), &tags)
+    let text = write_record_ended(game, &result.outcome.termination(), &tags)
         .map_err(|e| format!("game {number}: {e}"))?;
     let mut file = records.lock().unwrap_or_else(|e| e.into_inner());
     writeln!(file, "{text}")

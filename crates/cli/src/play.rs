@@ -4,7 +4,7 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use halma_engine::{game_history, Engine, EngineOptions, Limits, Score};
+use halma_engine::{Engine, EngineOptions, Level, Limits, Score};
 use halma_rules::{
     read_record, result_text, write_record_ended, Game, GameResult, Rules, Seat, Square,
     Termination, MAX_RECORD_LEN,
@@ -64,16 +64,10 @@ the last move left, > before the square it reached.";
 /// Largest game record file `load` reads: what the record reader accepts.
 const MAX_LOAD_LEN: u64 = MAX_RECORD_LEN as u64;
 
-fn parse_seat(text: &str) -> Option<Seat> {
-    Seat::ALL.into_iter().find(|s| {
-        s.name().eq_ignore_ascii_case(text) || text.len() == 1 && text.starts_with(s.letter())
-    })
-}
-
 /// Runs the game loop on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let game = args.game.game()?;
-    let human = parse_seat(&args.seat).ok_or_else(|| {
+    let human: Seat = args.seat.parse().map_err(|_| {
         CliError(format!(
             "--seat: `{}` is not red, green, blue or yellow",
             args.seat
@@ -96,10 +90,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         game,
         termination: Termination::Normal,
         human,
-        engine: Engine::new(EngineOptions {
-            level: args.level,
-            ..EngineOptions::default()
-        }),
+        engine: {
+            let mut options = EngineOptions::default();
+            options.level = Level::new(args.level.into())?;
+            Engine::new(options)
+        },
         limits: Limits::movetime(std::time::Duration::from_millis(args.movetime)),
         colour,
     };
@@ -170,16 +165,16 @@ fn check_squares(rules: &Rules, text: &str) -> Result<(), String> {
 
 /// A score of the engine's search, from the human's side; `None` when it
 /// cannot be said (three or four seats, for the engine's own moves).
-fn score_for_human(raw: i32, scored_seat: Seat, human: Seat, seats: usize) -> Option<String> {
-    let raw = if scored_seat == human {
-        raw
+fn score_for_human(score: Score, scored_seat: Seat, human: Seat, seats: usize) -> Option<String> {
+    let score = if scored_seat == human {
+        score
     } else if seats == 2 {
         // Two seats: the game is zero-sum, so the engine's score negated is ours.
-        -raw
+        -score
     } else {
         return None;
     };
-    Some(match Score::from_raw(raw) {
+    Some(match score {
         Score::Win(n) => format!("your score: win in {}", plies_text(n as usize)),
         Score::Loss(n) => format!("your score: lose in {}", plies_text(n as usize)),
         Score::Units(n) => format!("your score: cp {n:+}"),
@@ -200,16 +195,15 @@ struct Session {
 }
 
 impl Session {
-    fn search(&mut self) -> halma_engine::SearchResult {
-        let history = game_history(&self.game);
+    /// The engine's move and its score in the current position, which is
+    /// not over.
+    fn search(&mut self) -> Result<(halma_rules::Move, halma_engine::SearchResult), CliError> {
         let stop = AtomicBool::new(false);
-        self.engine.search(
-            self.game.rules(),
-            self.game.position(),
-            &history,
-            self.limits,
-            &stop,
-        )
+        let result = self.engine.search(&self.game, self.limits, &stop);
+        let mv = result
+            .best_move
+            .ok_or_else(|| CliError("the engine found no move: the game is over".to_owned()))?;
+        Ok((mv, result))
     }
 
     fn is_over(&self) -> bool {
@@ -295,7 +289,8 @@ impl Session {
                 self.human
             ));
         }
-        self.start = Game::from_position(rules, record.game.start_position().clone());
+        self.start = Game::from_position(rules, record.game.start_position().clone())
+            .map_err(|e| format!("`{path}`: {e}"))?;
         self.game = record.game;
         self.termination = record.termination;
         self.engine.new_game();
@@ -327,10 +322,10 @@ impl Session {
                     announced = true;
                 }
             } else if self.game.to_move() != self.human {
-                let result = self.search();
-                let text = self.game.move_to_string(result.best_move);
+                let (mv, result) = self.search()?;
+                let text = self.game.move_to_string(mv);
                 let seat = self.game.to_move();
-                self.game.play(result.best_move)?;
+                self.game.play(mv)?;
                 let seats = self.game.rules().seats().len();
                 match score_for_human(result.score, seat, self.human, seats) {
                     Some(score) => {
@@ -431,8 +426,8 @@ impl Session {
                     return true;
                 }
             }
-            "level" => match rest.parse::<u8>() {
-                Ok(level @ 1..=10) => {
+            "level" => match rest.parse::<u64>().map(Level::new) {
+                Ok(Ok(level)) => {
                     self.engine.set_level(level);
                     println!("Level {level}.");
                 }
@@ -443,17 +438,23 @@ impl Session {
                     println!("The game is over.");
                 } else {
                     let level = self.engine.options().level;
-                    self.engine.set_level(10);
-                    let result = self.search();
+                    self.engine.set_level(Level::MAX);
+                    let searched = self.search();
                     self.engine.set_level(level);
-                    let seats = self.game.rules().seats().len();
-                    let score =
-                        score_for_human(result.score, self.game.to_move(), self.human, seats)
+                    match searched {
+                        Ok((mv, result)) => {
+                            let seats = self.game.rules().seats().len();
+                            let score = score_for_human(
+                                result.score,
+                                self.game.to_move(),
+                                self.human,
+                                seats,
+                            )
                             .unwrap_or_default();
-                    println!(
-                        "Hint: {}   ({score})",
-                        self.game.move_to_string(result.best_move)
-                    );
+                            println!("Hint: {}   ({score})", self.game.move_to_string(mv));
+                        }
+                        Err(error) => println!("error: {}", error.0),
+                    }
                 }
             }
             "undo" => {

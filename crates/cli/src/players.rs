@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
-use halma_engine::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
-use halma_engine::{EngineOptions, Limits};
+use halma_engine::levels::with_default_budget;
+use halma_engine::{EngineOptions, HashSize, Level, Limits, Threads};
 use halma_protocol::client::{ClientOptions, EngineCommand, GoLimits, ProtocolPlayer};
+use halma_tools::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 
 use crate::CliError;
 
@@ -24,21 +25,22 @@ pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> 
             .map_err(|_| CliError(format!("`{item}`: `{value}` is not a whole number")))?;
         match key {
             "level" => {
-                if !(1..=10).contains(&number) {
-                    return Err(CliError(format!("`{item}`: the level is 1 to 10")));
-                }
-                options.level = number as u8;
+                options.level = Level::new(number)
+                    .map_err(|_| CliError(format!("`{item}`: the level is 1 to 10")))?;
             }
             "nodes" => limits.nodes = Some(in_range(item, number, 1, u64::MAX)?),
-            "depth" => limits.depth = Some(in_range(item, number, 1, 64)? as u32),
+            "depth" => {
+                let max = u64::from(halma_engine::search::MAX_DEPTH);
+                limits.depth = Some(in_range(item, number, 1, max)? as u32)
+            }
             "movetime" => limits.movetime = Some(Duration::from_millis(number)),
             "hash" => {
                 let max = halma_engine::MAX_HASH_MIB as u64;
-                options.hash_mib = in_range(item, number, 0, max)? as usize
+                options.hash = HashSize::new(in_range(item, number, 0, max)?)?;
             }
             "threads" => {
                 let max = halma_engine::MAX_THREADS as u64;
-                options.threads = in_range(item, number, 1, max)? as usize
+                options.threads = Threads::new(in_range(item, number, 1, max)?)?;
             }
             "seed" => options.seed = number,
             _ => {
@@ -48,9 +50,7 @@ pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> 
             }
         }
     }
-    if limits == Limits::default() && options.level == halma_engine::levels::MAX_LEVEL {
-        limits.nodes = Some(halma_engine::levels::FULL_STRENGTH_NODES);
-    }
+    let limits = with_default_budget(limits, options.level);
     Ok((options, limits))
 }
 
@@ -142,7 +142,7 @@ mod tests {
             panic!("the bounds themselves are accepted");
         };
         assert_eq!((limits.depth, limits.nodes), (Some(64), Some(1)));
-        assert_eq!((options.hash_mib, options.threads), (0, 1));
+        assert_eq!((options.hash.mib(), options.threads.get()), (0, 1));
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! `halma selfplay`: the engine plays a whole game against itself, shown
 //! move by move, ending with the result and the game record.
 
-use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use halma_engine::{game_history, Engine, Score};
+use halma_engine::Engine;
 use halma_rules::{write_record_ended, DrawReason, GameResult, Termination};
+use halma_tools::adjudication::{self, REPETITION_DRAW};
 
 use crate::board::{draw, plies_text};
 use crate::players::engine_settings;
@@ -45,36 +45,29 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     };
     let mut engine = Engine::new(options);
     let stop = AtomicBool::new(false);
-    let mut seen: HashMap<u64, u32> = HashMap::new();
     let mut termination = Termination::Normal;
     while !game.is_over() {
-        if game.moves().len() >= args.max_plies {
-            termination = Termination::Draw(DrawReason::PlyLimit);
+        if let Some(reason) = adjudication::draw(&game, args.max_plies, REPETITION_DRAW) {
+            termination = Termination::Draw(reason);
             break;
         }
-        let history = game_history(&game);
-        let result = engine.search(game.rules(), game.position(), &history, limits, &stop);
-        let text = game.move_to_string(result.best_move);
+        let result = engine.search(&game, limits, &stop);
+        let Some(mv) = result.best_move else { break };
+        let text = game.move_to_string(mv);
         let seat = game.to_move();
         println!(
             "{:>4}. {:<6} {:<24} score {:<10} depth {:>2} nodes {:>8} {:>5} ms",
             game.moves().len() + 1,
             seat.name(),
             text,
-            Score::from_raw(result.score).to_string(),
+            result.score.to_string(),
             result.depth,
             result.nodes,
             result.elapsed.as_millis()
         );
-        game.play(result.best_move)?;
+        game.play(mv)?;
         if args.board {
             print!("{}", draw(&game, colour));
-        }
-        let count = seen.entry(game.position().hash()).or_default();
-        *count += 1;
-        if *count >= 3 {
-            termination = Termination::Draw(DrawReason::Repetition);
-            break;
         }
     }
     print!("{}", draw(&game, colour));
@@ -88,14 +81,14 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
             )
         }
         (_, Termination::Draw(DrawReason::Repetition)) => println!(
-            "Result: a draw by repetition (a position occurred three times), after {}",
+            "Result: a draw by repetition (a position occurred {REPETITION_DRAW} times), after {}",
             plies_text(plies)
         ),
         _ => println!("Result: unfinished after {}", plies_text(plies)),
     }
     println!();
-    // The writer checks the repetition itself, so a hash collision in `seen`
-    // shows up here as an error rather than as a record that does not read back.
+    // The adjudicator counts positions as the record writer checks them, so
+    // a repetition draw always writes a record that reads back.
     let record = write_record_ended(
         &game,
         &termination,

@@ -28,12 +28,10 @@ impl GameArgs {
             .map_err(|e| CliError(format!("--rules: {e}")))?;
         let mut game = match &self.position {
             None => Game::new(rules),
-            Some(text) => {
-                let start = rules
-                    .parse_position(text)
-                    .map_err(|e| CliError(format!("--position: {e}")))?;
-                Game::from_position(rules, start)
-            }
+            Some(text) => rules
+                .parse_position(text)
+                .and_then(|start| Game::from_position(rules, start))
+                .map_err(|e| CliError(format!("--position: {e}")))?,
         };
         for (i, text) in self.moves.split_whitespace().enumerate() {
             game.play_str(text)

@@ -1,18 +1,18 @@
 //! The `halma` binary: perft of every preset against the reference counts,
 //! divide, moves, show, and one-line errors with exit status 2.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn halma(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_halma"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+use std::path::PathBuf;
+
+use common::Run;
+
+fn halma(args: &[&str]) -> Run {
+    common::halma(args, "")
 }
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+fn stdout(output: &Run) -> String {
+    output.stdout.clone()
 }
 
 fn reference_lines() -> Vec<(String, String, String, u64)> {
@@ -42,11 +42,7 @@ fn perft_of_every_preset_start_gives_the_reference_counts() {
     assert!(lines.len() >= 18);
     for (rules, _, depth, count) in lines {
         let output = halma(&["perft", "--rules", &rules, "--depth", &depth]);
-        assert!(
-            output.status.success(),
-            "{rules}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        assert!(output.success(), "{rules}: {output}");
         let text = stdout(&output);
         let last = text.lines().last().expect("some output");
         assert_eq!(last, format!("total {count}"), "{rules} depth {depth}");
@@ -141,13 +137,13 @@ fn bad_input_is_one_line_and_exit_status_2() {
         ),
     ] {
         let output = halma(&args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.code, Some(2), "{args:?}");
+        let err = output.stderr;
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with(message), "{err}");
     }
     let output = halma(&["perft"]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.code, Some(2));
 }
 
 #[test]
@@ -162,9 +158,9 @@ fn perft_deeper_than_the_bound_is_one_line_and_exit_status_2() {
         let mut args = vec!["perft", "--rules", "halma8", "--depth", "4294967295"];
         args.extend_from_slice(extra);
         let output = halma(&args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(output.code, Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(output.stderr).unwrap();
+        let err = output.stderr;
         assert_eq!(
             err,
             "error: --depth: perft depth 4294967295 is out of range: \
@@ -173,8 +169,8 @@ fn perft_deeper_than_the_bound_is_one_line_and_exit_status_2() {
         );
     }
     let output = halma(&["perft", "--rules", "halma8", "--depth", "65"]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.code, Some(2));
+    let err = output.stderr;
     assert!(
         err.starts_with("error: --depth: perft depth 65 is out of range"),
         "{err}"

@@ -1,6 +1,8 @@
 //! `halma engine` driven as a child process through whole games; `play`,
 //! `selfplay` and `match` run end to end on small boards.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -293,24 +295,9 @@ fn garbage_input_gets_error_lines_and_the_engine_stays_responsive() {
 }
 
 fn halma(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        output.status.success(),
-    )
+    let run = common::halma(args, input);
+    let ok = run.success();
+    (run.stdout, ok)
 }
 
 #[test]

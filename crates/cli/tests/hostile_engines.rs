@@ -6,99 +6,27 @@
 //! Each run has a watchdog: a match that does not end fails the test instead
 //! of hanging it.
 
-use std::io::Read;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::thread;
 use std::time::{Duration, Instant};
 
-const HALMA: &str = env!("CARGO_BIN_EXE_halma");
+use common::{Run, HALMA};
 
 /// The longest a match of these tests may take before it counts as hung.
 const WATCHDOG: Duration = Duration::from_secs(90);
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: Option<i32>,
+/// Lines of standard output that report a forfeit.
+fn forfeits(run: &Run) -> Vec<&str> {
+    run.stdout
+        .lines()
+        .filter(|l| l.contains(" forfeits: "))
+        .collect()
 }
 
-impl Run {
-    /// Lines of standard output that report a forfeit.
-    fn forfeits(&self) -> Vec<&str> {
-        self.stdout
-            .lines()
-            .filter(|l| l.contains(" forfeits: "))
-            .collect()
-    }
-
-    fn last_line(&self) -> &str {
-        self.stdout.lines().last().unwrap_or("")
-    }
-}
-
-impl std::fmt::Display for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `halma` with `args`, killing it (and failing) after `WATCHDOG`.
+/// Runs `halma` with `args` and no input, killing it (and failing) after `WATCHDOG`.
 fn halma(args: &[&str]) -> Run {
-    let mut child = Command::new(HALMA)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // Read on threads and receive with a time-out: a stray grandchild
-    // holding a pipe open must not hang the test either.
-    let (sender, receiver) = mpsc::channel();
-    for (which, mut pipe) in [
-        (
-            0,
-            Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
-        ),
-        (1, Box::new(child.stderr.take().unwrap())),
-    ] {
-        let sender = sender.clone();
-        thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            let _ = sender.send((which, text));
-        });
-    }
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waitable") {
-            break status;
-        }
-        if start.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("halma {args:?} did not end within {WATCHDOG:?}");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
-    let mut out = [String::new(), String::new()];
-    for _ in 0..2 {
-        let (which, text) = receiver
-            .recv_timeout(Duration::from_secs(10))
-            .expect("the output pipes close when halma exits");
-        out[which] = text;
-    }
-    let [stdout, stderr] = out;
-    Run {
-        stdout,
-        stderr,
-        code: status.code(),
-    }
+    common::halma_within(args, "", WATCHDOG)
 }
 
 /// A fresh directory for one test's fake engines.
@@ -163,7 +91,7 @@ fn match_against_greedy(engine: &str, extra: &[&str]) -> Run {
 /// them (never drew), and that the match ended normally.
 fn assert_a_forfeits_both(run: &Run, reason: &str) {
     assert_eq!(run.code, Some(0), "{run}");
-    let forfeits = run.forfeits();
+    let forfeits = forfeits(run);
     assert_eq!(forfeits.len(), 2, "{run}");
     for (i, line) in forfeits.iter().enumerate() {
         let prefix = format!("game {}: A (", i + 1);
@@ -215,7 +143,7 @@ fn failed_starts_stop_after_the_limit_and_the_rest_is_forfeited_at_once() {
         "2",
     ]);
     assert_eq!(run.code, Some(0), "{run}");
-    let forfeits = run.forfeits();
+    let forfeits = forfeits(&run);
     assert_eq!(forfeits.len(), 6, "{run}");
     for line in &forfeits[..2] {
         assert!(line.contains("no hepok within 200 ms"), "{run}");
@@ -358,7 +286,7 @@ fn engine_commands_use_shell_quoting() {
     for command in [&quoted, &escaped, &via_sh] {
         let run = match_against_greedy(command, &["--go", "nodes 200"]);
         assert_eq!(run.code, Some(0), "{command}: {run}");
-        assert!(run.forfeits().is_empty(), "{command}: {run}");
+        assert!(forfeits(&run).is_empty(), "{command}: {run}");
         assert!(run.last_line().starts_with("A vs B: +"), "{run}");
     }
     let _ = std::fs::remove_dir_all(dir);

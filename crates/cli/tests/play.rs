@@ -1,53 +1,18 @@
 //! `halma play` driven by scripted input (saving, loading, resigning, the
 //! marked last move, messages) and the records `halma selfplay` writes.
 
-use std::io::{Read, Write};
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use halma_rules::{read_record, DrawReason, Seat, Termination};
 
-/// Longest a scripted session may take before the test fails (a hang).
-const TIME_OUT: Duration = Duration::from_secs(120);
-
 /// Runs `halma` with `args`, feeding `input` on standard input; gives
-/// standard output, or panics (after killing the child) past [`TIME_OUT`].
+/// standard output, and fails unless it exits with status 0.
 fn run(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_owned();
-    // Written from a thread, so a child that stops reading cannot block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let mut stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).map(|_| text)
-    });
-    let deadline = Instant::now() + TIME_OUT;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("halma {args:?} did not finish within {TIME_OUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let _ = writer.join();
-    let text = reader.join().expect("reader").expect("UTF-8 output");
-    assert!(status.success(), "halma {args:?}: {status}\n{text}");
-    text
+    let run = common::halma(args, input);
+    assert!(run.success(), "halma {args:?}: {run}");
+    run.stdout
 }
 
 /// `halma play` on `rules` at level 1, plain output, with the human's seat.

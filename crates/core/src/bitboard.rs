@@ -14,6 +14,14 @@ use crate::{Direction, Square};
 /// The order of the bits is the parity-class layout described in the
 /// `layout` module; only [`Square`] and the methods here depend on it.
 /// Set operations are operators (`|`, `&`, `^`, `!`, `-` for difference).
+///
+/// Iteration order: iterating a bitboard ([`IntoIterator`], [`first`](Bitboard::first))
+/// goes in bit order, which is deterministic (the same set always gives the
+/// same order, on every platform) but is **not** row-major square order: the
+/// squares come parity class by parity class. Iteration is kept in bit order
+/// because it is the cheapest (one `trailing_zeros` per square) and move
+/// generation iterates in its hot loop; [`squares_sorted`](Bitboard::squares_sorted)
+/// gives row-major order ([`Square`]'s `Ord`) when an order matters to a person.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub(crate) [u64; 4]);
 

@@ -7,7 +7,9 @@
 //!   once, by bitwise flood fill), long jumps by ray operations, camp-lock and
 //!   swap landings, and path recovery on demand.
 //! - [`Setup`] (a position string, unchecked) and [`Position`] (checked, with
-//!   make/unmake and an incremental Zobrist hash).
+//!   make/unmake and an incremental Zobrist hash). [`Position::make_move`]
+//!   checks that the pieces are where a move says; the generators' fast path
+//!   is [`Position::make_move_unchecked`].
 //!
 //! Game rules (presets, camps, winning, notation of moves) are layered on top
 //! by the `halma-rules` crate.
@@ -42,7 +44,9 @@ pub use bitboard::BitvecBoard;
 pub use bitboard::{Bitboard, Squares};
 pub use movegen::{Constraints, MoveGenerator, PieceMoves};
 pub use moves::{MoveList, PieceMovesIter};
-pub use position::{Geometry, GeometryError, Move, MoveKind, Position, PositionError};
-pub use seat::{Seat, SeatSet};
+pub use position::{
+    Geometry, GeometryError, MakeMoveError, Move, MoveKind, Position, PositionError,
+};
+pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{ParseSetupError, Setup, MAX_POSITION_STRING_LEN};
 pub use square::{Direction, ParseSquareError, Square};

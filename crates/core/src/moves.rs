@@ -40,13 +40,21 @@ pub type MoveList = Vec<Move>;
 
 impl PieceMoves {
     /// The moves of this piece, appended to `list`.
+    #[inline]
     pub fn push_moves(&self, list: &mut MoveList) {
+        self.extend_moves(list);
+    }
+
+    /// The moves of this piece, appended to `out`: steps, then jumps, then
+    /// swaps, each in bitboard order.
+    #[inline]
+    pub fn extend_moves(&self, out: &mut impl Extend<Move>) {
         for (set, kind) in [
             (self.steps, MoveKind::Step),
             (self.jumps, MoveKind::Jump),
             (self.swaps, MoveKind::Swap),
         ] {
-            list.extend(set.into_iter().map(|to| Move::new(self.origin, to, kind)));
+            out.extend(set.into_iter().map(|to| Move::new(self.origin, to, kind)));
         }
     }
 }

@@ -84,6 +84,9 @@ impl fmt::Debug for Geometry {
 }
 
 /// How a move moves its piece.
+///
+/// Not `#[non_exhaustive]`: the four kinds are those of the rule book, and
+/// every generator, encoder and binding matches on all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -97,8 +100,32 @@ pub enum MoveKind {
     Pass = 3,
 }
 
+impl MoveKind {
+    /// The kind's name in messages: `step`, `jump`, `swap` or `pass`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveKind::Step => "step",
+            MoveKind::Jump => "jump",
+            MoveKind::Swap => "swap",
+            MoveKind::Pass => "pass",
+        }
+    }
+}
+
+impl fmt::Display for MoveKind {
+    /// The kind's [name](MoveKind::name).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A move, identified by its origin and destination (section 4 of the rule
 /// book); the path is recovered only when asked for.
+///
+/// `{:?}` writes the move as the move reader (`Rules::parse_move` in
+/// `halma-rules`) reads it back in the position it was generated in:
+/// `origin-destination` (`c3-e5`, for a swap too) or `pass`. `{:#?}` adds
+/// the kind: `Move { from: c3, to: e5, kind: Jump }`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     from: Square,
@@ -148,16 +175,64 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f
+                .debug_struct("Move")
+                .field("from", &self.from)
+                .field("to", &self.to)
+                .field("kind", &self.kind)
+                .finish();
+        }
         match self.kind {
             MoveKind::Pass => f.write_str("pass"),
-            MoveKind::Swap => write!(f, "{}x{}", self.from, self.to),
             _ => write!(f, "{}-{}", self.from, self.to),
         }
     }
 }
 
+/// Why [`Position::make_move`] refused a move: the pieces are not where the
+/// move says. (Whether a move is legal under some rules is for the rules to
+/// say; this is only what keeps the position consistent.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MakeMoveError {
+    /// A square of the move is outside the board.
+    #[error("{square} is outside the {width}x{height} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// Board width.
+        width: u8,
+        /// Board height.
+        height: u8,
+    },
+    /// The origin does not hold a piece of the side to move.
+    #[error("{square} holds no piece of {to_move}, the side to move")]
+    NotYourPiece {
+        /// The origin.
+        square: Square,
+        /// The side to move.
+        to_move: Seat,
+    },
+    /// A step or jump lands on an occupied square (or on its origin).
+    #[error("the {kind} lands on {square}, which is not empty")]
+    Occupied {
+        /// The destination.
+        square: Square,
+        /// The kind of the move.
+        kind: MoveKind,
+    },
+    /// A swap lands on a square without another seat's piece.
+    #[error("the swap lands on {square}, which holds no piece of another seat")]
+    NothingToSwap {
+        /// The destination.
+        square: Square,
+    },
+}
+
 /// Why a [`Setup`] is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A piece stands outside the board.
     #[error("a piece of {seat} on {square} is outside the {width}x{height} board")]
@@ -292,8 +367,9 @@ impl Position {
         self.seats.previous_before(self.to_move)
     }
 
-    /// The Zobrist hash, kept up to date by [`make_move`](Position::make_move)
-    /// and [`unmake_move`](Position::unmake_move).
+    /// The Zobrist hash, kept up to date by [`make_move`](Position::make_move),
+    /// [`make_move_unchecked`](Position::make_move_unchecked) and
+    /// [`unmake_move`](Position::unmake_move).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -321,10 +397,73 @@ impl Position {
         MoveGenerator::new(self.geometry.squares(), self.occupied, constraints)
     }
 
-    /// Plays `mv` for the side to move and passes the turn on. The move must be
-    /// legal (debug builds check that the pieces are where it says).
+    /// Plays `mv` for the side to move and passes the turn on, after checking
+    /// that the pieces are where it says: the origin holds a piece of the side
+    /// to move, a step or jump lands on an empty board square, a swap on
+    /// another seat's piece. A refused move leaves the position unchanged.
+    ///
+    /// This does not check that the move is legal under some rules (that it
+    /// is a step or jump at all, camp-lock, when a swap is allowed): that is
+    /// `Rules::check_move` in `halma-rules`, which `Game::play` applies.
+    ///
+    /// # Errors
+    /// [`MakeMoveError`] saying which square is wrong.
+    pub fn make_move(&mut self, mv: Move) -> Result<(), MakeMoveError> {
+        self.check_placement(mv)?;
+        self.make_move_unchecked(mv);
+        Ok(())
+    }
+
+    /// What [`make_move`](Position::make_move) checks.
+    fn check_placement(&self, mv: Move) -> Result<(), MakeMoveError> {
+        if mv.kind == MoveKind::Pass {
+            return Ok(());
+        }
+        for square in [mv.from, mv.to] {
+            if !self.geometry.contains(square) {
+                return Err(MakeMoveError::OffBoard {
+                    square,
+                    width: self.geometry.width,
+                    height: self.geometry.height,
+                });
+            }
+        }
+        if !self.pieces(self.to_move).contains(mv.from) {
+            return Err(MakeMoveError::NotYourPiece {
+                square: mv.from,
+                to_move: self.to_move,
+            });
+        }
+        match mv.kind {
+            MoveKind::Swap => {
+                if (self.occupied - self.pieces(self.to_move)).contains(mv.to) {
+                    Ok(())
+                } else {
+                    Err(MakeMoveError::NothingToSwap { square: mv.to })
+                }
+            }
+            kind => {
+                if self.occupied.contains(mv.to) {
+                    Err(MakeMoveError::Occupied {
+                        square: mv.to,
+                        kind,
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` without checking it: the fast path for move generators,
+    /// perft and search, which play only moves they generated.
+    ///
+    /// `mv` must satisfy what [`make_move`](Position::make_move) checks.
+    /// Debug builds assert it; otherwise this never panics, but a move that
+    /// does not leaves a position whose pieces and hash no longer agree, and
+    /// every later answer about it is unspecified (memory stays safe).
     #[inline]
-    pub fn make_move(&mut self, mv: Move) {
+    pub fn make_move_unchecked(&mut self, mv: Move) {
         let mover = self.to_move;
         match mv.kind {
             MoveKind::Pass => {}
@@ -337,16 +476,23 @@ impl Position {
             }
             MoveKind::Swap => {
                 debug_assert!(self.pieces(mover).contains(mv.from));
-                let displaced = self.piece_at(mv.to).expect("a swap lands on a piece");
-                debug_assert_ne!(displaced, mover);
+                let displaced = self.piece_at(mv.to);
+                debug_assert!(displaced.is_some_and(|seat| seat != mover));
                 self.relocate(mover, mv.from, mv.to);
-                self.relocate(displaced, mv.to, mv.from);
+                // Without a piece to displace (a contract breach) the mover
+                // still moves, so that unmake_move can take it back.
+                if let Some(displaced) = displaced {
+                    self.relocate(displaced, mv.to, mv.from);
+                }
             }
         }
         self.pass_turn(self.seats.next_after(mover));
     }
 
-    /// Takes back `mv`, the last move made.
+    /// Takes back `mv`, the last move made (by [`make_move`](Position::make_move)
+    /// or [`make_move_unchecked`](Position::make_move_unchecked)). Another
+    /// move leaves the position unspecified, as an unchecked bad move does;
+    /// this never panics.
     #[inline]
     pub fn unmake_move(&mut self, mv: Move) {
         let mover = self.seats.previous_before(self.to_move);
@@ -360,11 +506,12 @@ impl Position {
                 self.occupied.toggle(mv.to);
             }
             MoveKind::Swap => {
-                let displaced = self
-                    .piece_at(mv.from)
-                    .expect("the swapped piece is on the origin");
+                let displaced = self.piece_at(mv.from);
+                debug_assert!(displaced.is_some(), "the swapped piece is on the origin");
                 self.relocate(mover, mv.to, mv.from);
-                self.relocate(displaced, mv.from, mv.to);
+                if let Some(displaced) = displaced {
+                    self.relocate(displaced, mv.from, mv.to);
+                }
             }
         }
     }

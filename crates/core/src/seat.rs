@@ -72,6 +72,34 @@ impl fmt::Display for Seat {
     }
 }
 
+/// A text that names no seat.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a seat: expected red, green, blue or yellow (or r, g, b, y)")]
+pub struct ParseSeatError {
+    /// The text read (at most its first 32 characters, so that a huge input
+    /// does not make a huge message).
+    pub text: String,
+}
+
+impl std::str::FromStr for Seat {
+    type Err = ParseSeatError;
+
+    /// The seat whose [name](Seat::name) is `text` in any ASCII case
+    /// (`Red`, `red`, `RED`), or whose [letter](Seat::letter) it is (`r`):
+    /// what a person types. `Display` writes the name, which reads back.
+    fn from_str(text: &str) -> Result<Seat, ParseSeatError> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| {
+                s.name().eq_ignore_ascii_case(text)
+                    || text.len() == 1 && text.starts_with(s.letter())
+            })
+            .ok_or_else(|| ParseSeatError {
+                text: text.chars().take(32).collect(),
+            })
+    }
+}
+
 /// A set of seats (those in play), iterated in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct SeatSet(u8);
@@ -155,6 +183,19 @@ impl SeatSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seats_parse_from_names_in_any_case_and_letters() {
+        for seat in Seat::ALL {
+            assert_eq!(seat.to_string().parse::<Seat>(), Ok(seat));
+            assert_eq!(seat.name().to_lowercase().parse::<Seat>(), Ok(seat));
+            assert_eq!(seat.letter().to_string().parse::<Seat>(), Ok(seat));
+        }
+        for bad in ["", "purple", "rr", "Red ", "R"] {
+            let error = bad.parse::<Seat>().unwrap_err();
+            assert_eq!(error.text, bad);
+        }
+    }
 
     #[test]
     fn turn_order_skips_seats_not_in_play() {

@@ -59,6 +59,7 @@ impl Setup {
 /// What is wrong with a position string, and where (`at` is the 0-based
 /// character offset in the string).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseSetupError {
     /// The string is longer than any board needs.
     #[error("position string too long: {len} characters, at most {MAX_POSITION_STRING_LEN}")]

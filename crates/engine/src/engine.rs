@@ -8,72 +8,36 @@ use std::time::{Duration, Instant};
 use halma_core::{Move, MoveKind, Position};
 use halma_rules::{Game, Rules};
 
-use crate::eval::{EvalWeights, Evaluator};
+use crate::eval::Evaluator;
 use crate::levels::LevelSettings;
 use crate::limits::{
-    Limits, SearchError, SearchEvent, SearchInfo, SearchOptions, SearchResult, MAX_MULTIPV,
+    Limits, Score, SearchError, SearchEvent, SearchOptions, SearchResult, MAX_MULTIPV,
 };
 use crate::movecode::MoveCode;
-use crate::rng::Rng;
-use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, Selectivity, MAX_DEPTH};
-use crate::tt::{TranspositionTable, DEFAULT_HASH_MIB, MAX_HASH_MIB};
-
-/// Most search threads.
-pub const MAX_THREADS: usize = 64;
-
-/// How an [`Engine`] plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineOptions {
-    /// Transposition table size in MiB (capped to [`MAX_HASH_MIB`]).
-    pub hash_mib: usize,
-    /// Search threads for searches limited only by time or the stop flag
-    /// (lazy SMP: the threads share the table). Node- and depth-limited
-    /// searches always run on one thread, so that they are reproducible.
-    pub threads: usize,
-    /// Playing level, 1 (beginner) to 10 (full strength).
-    pub level: u8,
-    /// Seed of the noise of low levels.
-    pub seed: u64,
-    /// Draw rules applied in the search (repetition, a ply cap).
-    pub draws: DrawRules,
-    /// Evaluation weights.
-    pub weights: EvalWeights,
-    /// How selective the search is.
-    pub selectivity: Selectivity,
-}
-
-impl Default for EngineOptions {
-    fn default() -> EngineOptions {
-        EngineOptions {
-            hash_mib: DEFAULT_HASH_MIB,
-            threads: 1,
-            level: crate::levels::MAX_LEVEL,
-            seed: 0,
-            draws: DrawRules::default(),
-            weights: EvalWeights::default(),
-            selectivity: Selectivity::default(),
-        }
-    }
-}
+use crate::noise::Noise;
+use crate::options::{EngineOptions, HashSize, Level, Threads};
+use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, MAX_DEPTH};
+use crate::tt::TranspositionTable;
 
 /// A Halma computer player.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
 /// use halma_engine::{Engine, EngineOptions, Limits};
-/// use halma_rules::Rules;
+/// use halma_rules::Game;
 ///
-/// let rules: Rules = "halma8".parse().unwrap();
+/// let game = Game::new("halma8".parse().unwrap());
 /// let mut engine = Engine::new(EngineOptions::default());
-/// let result = engine.search(&rules, &rules.start_position(), &[], Limits::depth(3), &AtomicBool::new(false));
-/// assert!(rules.is_legal(&rules.start_position(), result.best_move));
-/// assert_eq!(result.pv[0], result.best_move);
+/// let result = engine.search(&game, Limits::depth(3), &AtomicBool::new(false));
+/// let best = result.best_move.expect("the game is not over");
+/// assert!(game.rules().is_legal(game.position(), best));
+/// assert_eq!(result.pv[0], best);
 /// ```
 pub struct Engine {
     options: EngineOptions,
     /// Allocated at the first search (so that options can be set first).
     tt: Option<TranspositionTable>,
-    rng: Rng,
+    noise: Noise,
     evaluator: Option<(Rules, Arc<Evaluator>)>,
 }
 
@@ -87,16 +51,11 @@ impl std::fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// An engine with these options (the hash size is capped to
-    /// [`MAX_HASH_MIB`], threads to 1..=[`MAX_THREADS`], the level to 1..=10).
+    /// An engine with these options (valid by their types).
     pub fn new(options: EngineOptions) -> Engine {
-        let mut options = options;
-        options.hash_mib = options.hash_mib.min(MAX_HASH_MIB);
-        options.threads = options.threads.clamp(1, MAX_THREADS);
-        options.level = LevelSettings::for_level(options.level).level;
         Engine {
             tt: None,
-            rng: Rng::new(options.seed),
+            noise: Noise::new(options.seed),
             options,
             evaluator: None,
         }
@@ -107,25 +66,22 @@ impl Engine {
         &self.options
     }
 
-    /// Sets the level (clamped to 1..=10).
-    pub fn set_level(&mut self, level: u8) {
-        self.options.level = LevelSettings::for_level(level).level;
+    /// Sets the level for the searches that follow.
+    pub fn set_level(&mut self, level: Level) {
+        self.options.level = level;
     }
 
-    /// Sets the number of threads (clamped to 1..=[`MAX_THREADS`]).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.options.threads = threads.clamp(1, MAX_THREADS);
+    /// Sets the number of threads of timed searches.
+    pub fn set_threads(&mut self, threads: Threads) {
+        self.options.threads = threads;
     }
 
-    /// Resizes the transposition table (capped to [`MAX_HASH_MIB`]); returns
-    /// the size in force, in MiB.
-    pub fn set_hash_mib(&mut self, mib: usize) -> usize {
-        let mib = mib.min(MAX_HASH_MIB);
-        if mib != self.options.hash_mib {
-            self.options.hash_mib = mib;
+    /// Resizes the transposition table (emptying it when the size changes).
+    pub fn set_hash(&mut self, hash: HashSize) {
+        if hash != self.options.hash {
+            self.options.hash = hash;
             self.tt = None;
         }
-        mib
     }
 
     /// Sets the draw rules used in the search.
@@ -136,7 +92,7 @@ impl Engine {
     /// Sets the seed of the noise of low levels (taking effect now).
     pub fn set_seed(&mut self, seed: u64) {
         self.options.seed = seed;
-        self.rng = Rng::new(seed);
+        self.noise = Noise::new(seed);
     }
 
     /// Forgets everything learnt (the table) and restarts the noise from the seed.
@@ -144,7 +100,7 @@ impl Engine {
         if let Some(tt) = &self.tt {
             tt.clear();
         }
-        self.rng = Rng::new(self.options.seed);
+        self.noise = Noise::new(self.options.seed);
     }
 
     fn evaluator(&mut self, rules: &Rules) -> Arc<Evaluator> {
@@ -158,50 +114,14 @@ impl Engine {
         }
     }
 
-    /// The best move for the side to move in `position` under `limits`.
-    ///
-    /// `history` holds the Zobrist hashes ([`Position::hash`]) of the
-    /// positions of the game before `position`, oldest first (empty if
-    /// unknown); it serves the repetition rule and, by its length, the ply
-    /// cap. Raising `stop` ends the search soon after; the best move found so
-    /// far is returned.
-    pub fn search(
-        &mut self,
-        rules: &Rules,
-        position: &Position,
-        history: &[u64],
-        limits: Limits,
-        stop: &AtomicBool,
-    ) -> SearchResult {
-        self.search_with_info(rules, position, history, limits, stop, &mut |_| {})
-    }
-
-    /// [`Engine::search`], calling `on_info` after every completed iteration.
-    pub fn search_with_info(
-        &mut self,
-        rules: &Rules,
-        position: &Position,
-        history: &[u64],
-        limits: Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let mut on_event = |event: SearchEvent<'_>| {
-            if let SearchEvent::Line(info) = event {
-                on_info(info);
-            }
-        };
-        self.run(
-            rules,
-            position,
-            history,
-            limits,
-            1,
-            None,
-            None,
-            stop,
-            &mut on_event,
-        )
+    /// The best move for the side to move in the current position of
+    /// `game` under `limits`, the game's moves serving the repetition rule
+    /// and, by their number, the ply cap. Raising `stop` ends the search soon
+    /// after; the best move found so far is returned. When the game is over,
+    /// the result has no move.
+    pub fn search(&mut self, game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
+        let history = game_history(game);
+        self.search_position(game.rules(), game.position(), &history, limits, stop)
     }
 
     /// [`Engine::search`] with [`SearchOptions`] (several principal
@@ -211,8 +131,56 @@ impl Engine {
     /// Fails, before searching, when `options.multipv` is not in
     /// 1..=[`MAX_MULTIPV`] or a move of `options.searchmoves` is not legal or
     /// repeated.
-    #[allow(clippy::too_many_arguments)]
     pub fn search_with(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        options: &SearchOptions,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> Result<SearchResult, SearchError> {
+        let history = game_history(game);
+        self.search_position_with(
+            game.rules(),
+            game.position(),
+            &history,
+            limits,
+            options,
+            stop,
+            on_event,
+        )
+    }
+
+    /// The low-level [`Engine::search`], for callers that keep no [`Game`]
+    /// (solo races, benchmarks): `position` under `rules`, after the
+    /// positions whose Zobrist hashes ([`Position::hash`]) are `history`,
+    /// oldest first, the start position included (empty if unknown).
+    pub fn search_position(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        self.run(
+            rules,
+            position,
+            history,
+            limits,
+            1,
+            None,
+            None,
+            stop,
+            &mut |_| {},
+        )
+    }
+
+    /// The low-level [`Engine::search_with`], for callers that keep no
+    /// [`Game`] (the protocol server): [`Engine::search_position`] with
+    /// [`SearchOptions`] and reports.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_position_with(
         &mut self,
         rules: &Rules,
         position: &Position,
@@ -268,18 +236,16 @@ impl Engine {
         let start = Instant::now();
         let evaluator = self.evaluator(rules);
         let mut result = SearchResult {
-            best_move: Move::PASS,
-            score: 0,
+            best_move: None,
+            score: Score::Units(0),
             depth: 0,
             seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
             hashfull: 0,
             pv: Vec::new(),
-            game_over: false,
         };
         if rules.is_finished(position) {
-            result.game_over = true;
             return result;
         }
         let mut legal = rules.legal_moves(position).to_vec();
@@ -301,19 +267,19 @@ impl Engine {
         }
         let tt: &TranspositionTable = self
             .tt
-            .get_or_insert_with(|| TranspositionTable::new(self.options.hash_mib));
+            .get_or_insert_with(|| TranspositionTable::new(self.options.hash.mib()));
         tt.new_search();
         if legal.len() == 1 {
-            result.best_move = legal[0];
+            result.best_move = Some(legal[0]);
             result.pv = vec![legal[0]];
-            result.score = evaluator.evaluate(position, position.to_move());
+            result.score = Score::from_raw(evaluator.evaluate(position, position.to_move()));
             result.elapsed = start.elapsed();
             result.hashfull = tt.hashfull();
             return result;
         }
         let (soft, hard) = time_budget(&limits, start);
         let threads = if limits.allows_threads() {
-            self.options.threads
+            self.options.threads.get()
         } else {
             1
         };
@@ -338,11 +304,11 @@ impl Engine {
             let depth = settings.max_depth.unwrap_or(1);
             let scored = searcher.score_root_moves(depth);
             searcher.flush_nodes();
-            let (code, score) = noisy_choice(rules, position, &scored, &settings, &mut self.rng)
+            let (code, score) = noisy_choice(rules, position, &scored, &settings, &mut self.noise)
                 .unwrap_or((MoveCode::new(position.to_move(), legal[0]), 0));
-            result.best_move = code.mv();
+            result.best_move = Some(code.mv());
             result.pv = vec![code.mv()];
-            result.score = score;
+            result.score = Score::from_raw(score);
             result.depth = depth;
             result.seldepth = searcher.seldepth as u32;
             result.nodes = shared_nodes.load(Ordering::Relaxed);
@@ -387,8 +353,8 @@ impl Engine {
             pv: vec![MoveCode::new(position.to_move(), legal[0])],
         });
         result.pv = pv_moves(rules, position, &iteration.pv);
-        result.best_move = result.pv.first().copied().unwrap_or(legal[0]);
-        result.score = iteration.score;
+        result.best_move = Some(result.pv.first().copied().unwrap_or(legal[0]));
+        result.score = Score::from_raw(iteration.score);
         result.depth = iteration.depth;
         result.seldepth = seldepth as u32;
         result.nodes = shared_nodes.load(Ordering::Relaxed);
@@ -396,22 +362,16 @@ impl Engine {
         result.hashfull = tt.hashfull();
         result
     }
-
-    /// Searches the current position of `game`, taking the repetition
-    /// history from its moves.
-    pub fn search_game(&mut self, game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
-        let history = game_history(game);
-        self.search(game.rules(), game.position(), &history, limits, stop)
-    }
 }
 
-/// The hashes of the positions of `game` before its current one, oldest first.
-pub fn game_history(game: &Game) -> Vec<u64> {
+/// The hashes of the positions of `game` before its current one, oldest
+/// first, the start position included.
+fn game_history(game: &Game) -> Vec<u64> {
     let mut position = game.start_position().clone();
     let mut hashes = Vec::with_capacity(game.moves().len());
     for &mv in game.moves() {
         hashes.push(position.hash());
-        position.make_move(mv);
+        position.make_move_unchecked(mv);
     }
     hashes
 }
@@ -455,7 +415,7 @@ fn noisy_choice(
     position: &Position,
     scored: &[(MoveCode, i32)],
     settings: &LevelSettings,
-    rng: &mut Rng,
+    noise: &mut Noise,
 ) -> Option<(MoveCode, i32)> {
     let generator = rules.move_generator(position);
     let noticed = |code: &MoveCode| match settings.max_chain {
@@ -465,7 +425,7 @@ fn noisy_choice(
             mv.kind() != MoveKind::Jump
                 || generator
                     .path(mv.from(), mv.to(), false)
-                    .map_or(true, |p| p.len() - 1 <= max)
+                    .is_none_or(|p| p.len() - 1 <= max)
         }
     };
     let visible: Vec<(MoveCode, i32)> =
@@ -473,7 +433,7 @@ fn noisy_choice(
     let pool = if visible.is_empty() { scored } else { &visible };
     let temperature = settings.temperature as f64;
     pool.iter()
-        .map(|&(code, score)| (code, score, score as f64 + temperature * rng.gumbel()))
+        .map(|&(code, score)| (code, score, score as f64 + temperature * noise.gumbel()))
         .max_by(|a, b| a.2.total_cmp(&b.2))
         .map(|(code, score, _)| (code, score))
 }

@@ -96,16 +96,9 @@ pub struct Evaluator {
     forward: [(i8, i8); 4],
 }
 
-/// The corner square (file, rank) of `seat`'s target camp.
-fn target_corner(rules: &Rules, seat: Seat) -> (i32, i32) {
-    let w = rules.geometry().width() as i32;
-    let h = rules.geometry().height() as i32;
-    match seat.opposite() {
-        Seat::Red => (0, h - 1),
-        Seat::Green => (w - 1, h - 1),
-        Seat::Blue => (w - 1, 0),
-        Seat::Yellow => (0, 0),
-    }
+/// A square as (file, rank), signed for distances.
+fn xy(square: Square) -> (i32, i32) {
+    (i32::from(square.file()), i32::from(square.rank()))
 }
 
 impl Evaluator {
@@ -122,9 +115,9 @@ impl Evaluator {
         let mut forward = [(0, 0); 4];
         let board = rules.geometry().squares();
         for seat in Seat::ALL {
-            let (cx, cy) = target_corner(rules, seat);
+            let (cx, cy) = xy(rules.target_corner(seat));
             let target = rules.target_camp(seat);
-            let (fx, fy) = target_corner(rules, seat.opposite());
+            let (fx, fy) = xy(rules.home_corner(seat));
             forward[seat.index()] = ((cx - fx).signum() as i8, (cy - fy).signum() as i8);
             for square in board {
                 let dx = (square.file() as i32 - cx).abs();
@@ -389,7 +382,7 @@ mod tests {
         assert_eq!(eval.evaluate(&position, Seat::Red), 0);
         assert_eq!(eval.evaluate(&position, Seat::Blue), 0);
         let mv = rules.parse_move(&position, "b12-c11").unwrap();
-        position.make_move(mv);
+        position.make_move_unchecked(mv);
         assert!(eval.evaluate(&position, Seat::Red) > 0);
         assert!(eval.evaluate(&position, Seat::Blue) < 0);
     }

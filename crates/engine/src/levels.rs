@@ -8,15 +8,31 @@
 //! search without noise but with a small node budget; level 10 has no cap
 //! beyond the limits of the search request.
 
+use crate::limits::Limits;
+use crate::options::Level;
+
 /// The lowest level.
 pub const MIN_LEVEL: u8 = 1;
 /// Full strength.
 pub const MAX_LEVEL: u8 = 10;
 
 /// The node budget per move that the tools (`halma play`, `selfplay`,
-/// `match`, the strength measurements) give level 10 when no other limit is
-/// asked for; the engine itself searches level 10 until told to stop.
+/// `match`, the strength measurements) and the C API give level 10 when no
+/// other limit is asked for ([`with_default_budget`]); the engine itself
+/// searches level 10 until told to stop.
 pub const FULL_STRENGTH_NODES: u64 = 300_000;
+
+/// `limits`, or when they set no limit at all and `level` is full strength,
+/// a search of [`FULL_STRENGTH_NODES`] nodes: the one place that decides
+/// what "play at level 10" means when nothing else is said. Levels 1 to 9
+/// cap themselves, so their unlimited searches stay unlimited here.
+pub fn with_default_budget(limits: Limits, level: Level) -> Limits {
+    if limits == Limits::default() && level == Level::MAX {
+        Limits::nodes(FULL_STRENGTH_NODES)
+    } else {
+        limits
+    }
+}
 
 /// What a level allows the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,9 +51,9 @@ pub struct LevelSettings {
 }
 
 impl LevelSettings {
-    /// The settings of `level` (clamped to 1..=10).
-    pub fn for_level(level: u8) -> LevelSettings {
-        let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+    /// The settings of `level`.
+    pub fn for_level(level: Level) -> LevelSettings {
+        let level = level.get();
         let (max_depth, max_nodes, temperature, max_chain) = match level {
             1 => (Some(1), None, 30, Some(2)),
             2 => (Some(1), None, 20, Some(3)),
@@ -73,12 +89,26 @@ mod tests {
     fn levels_grow_monotonically() {
         let mut last_temperature = u32::MAX;
         for level in MIN_LEVEL..=MAX_LEVEL {
-            let s = LevelSettings::for_level(level);
+            let s = LevelSettings::for_level(Level::new(level.into()).unwrap());
             assert!(s.temperature <= last_temperature);
             last_temperature = s.temperature;
         }
-        assert_eq!(LevelSettings::for_level(0).level, 1);
-        assert_eq!(LevelSettings::for_level(99), LevelSettings::for_level(10));
-        assert!(!LevelSettings::for_level(10).is_noisy());
+        assert_eq!(LevelSettings::for_level(Level::MIN).level, 1);
+        assert!(!LevelSettings::for_level(Level::MAX).is_noisy());
+    }
+
+    #[test]
+    fn only_an_unlimited_full_strength_search_gets_the_budget() {
+        let nine = Level::new(9).unwrap();
+        let budget = Limits::nodes(FULL_STRENGTH_NODES);
+        assert_eq!(with_default_budget(Limits::default(), Level::MAX), budget);
+        assert_eq!(
+            with_default_budget(Limits::default(), nine),
+            Limits::default()
+        );
+        assert_eq!(
+            with_default_budget(Limits::depth(3), Level::MAX),
+            Limits::depth(3)
+        );
     }
 }

@@ -1,19 +1,28 @@
-//! The Halma computer player: search, evaluation, levels, and the baseline
-//! players and match tools used to measure it.
+//! The Halma computer player: search, evaluation and levels.
 //!
-//! - [`Engine`]: picks a move for the side to move under [`Limits`] (depth,
-//!   nodes, time, clock) for every preset and option, with a stop flag, a
-//!   transposition table kept between moves, levels 1-10 and lazy-SMP
-//!   threads for timed searches. See the [`search`] module for the
-//!   algorithms (alpha-beta for two seats, best-reply search for three and
-//!   four, plain maximisation for a solo race).
+//! What this crate owns:
+//! - [`Engine`]: picks a move for the side to move of a [`halma_rules::Game`]
+//!   under [`Limits`] (depth, nodes, time, clock) for every preset and
+//!   option, with a stop flag, a transposition table kept between moves,
+//!   levels 1-10 and lazy-SMP threads for timed searches. The answer, a
+//!   [`SearchResult`], has `Option<Move>` (none when the game is over) and a
+//!   [`Score`]. See the [`search`] module for the algorithms (alpha-beta for
+//!   two seats, best-reply search for three and four, plain maximisation
+//!   for a solo race).
+//! - [`EngineOptions`]: settings valid by their types ([`Level`],
+//!   [`Threads`], [`HashSize`], [`Selectivity`]); a value out of range is a
+//!   [`ConfigError`] when it is made, never clamped.
 //! - [`eval`]: the evaluation (race distance with a straggler term, camp
-//!   entry, anti-spoiling).
-//! - [`players`]: the random and greedy baselines and a [`players::Player`]
-//!   trait; [`arena`]: games between players with openings and draw rules;
-//!   [`elo`]: Elo difference and error margin of a match score.
-//! - [`solo`]: solo races (one seat alone on the board) and a beam search for
-//!   short solutions, to measure how efficiently the engine finishes.
+//!   entry, anti-spoiling); [`levels`]: what each level allows, and the one
+//!   node budget of an unlimited level-10 search
+//!   ([`levels::with_default_budget`]).
+//!
+//! What it does not own: the rules and legality (`halma_rules`, whose
+//! [`halma_rules::Rules`] the search asks for moves and wins), the players,
+//! matches, Elo and solo races that measure the engine (`halma_tools`), and
+//! the engine protocol (`halma_protocol`). A new search technique goes into
+//! [`search`] (the tree) or `engine` (time, threads, levels); a new
+//! evaluation term into [`eval`] with its weight in [`EvalWeights`].
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -23,31 +32,29 @@
 //! let mut game = Game::new("halma8".parse().unwrap());
 //! let mut engine = Engine::new(EngineOptions::default());
 //! let stop = AtomicBool::new(false);
-//! let result = engine.search_game(&game, Limits::nodes(2_000), &stop);
-//! game.play(result.best_move).unwrap();
+//! let result = engine.search(&game, Limits::nodes(2_000), &stop);
+//! game.play(result.best_move.expect("the game is not over")).unwrap();
 //! ```
 
 #![forbid(unsafe_code)]
 
-pub mod arena;
-pub mod elo;
 mod engine;
 pub mod eval;
 pub mod levels;
 mod limits;
 mod movecode;
-pub mod players;
-pub mod rng;
+mod noise;
+mod options;
 pub mod search;
-pub mod solo;
 pub mod tt;
 
-pub use engine::{game_history, Engine, EngineOptions, MAX_THREADS};
+pub use engine::Engine;
 pub use eval::{EvalWeights, Evaluator};
 pub use levels::LevelSettings;
 pub use limits::{
     Clock, Limits, Score, ScoreBound, SearchError, SearchEvent, SearchInfo, SearchOptions,
     SearchProgress, SearchResult, MAX_MULTIPV,
 };
+pub use options::{ConfigError, EngineOptions, HashSize, Level, Threads, MAX_THREADS};
 pub use search::{DrawRules, Selectivity};
 pub use tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};

@@ -76,14 +76,14 @@ impl Limits {
 }
 
 /// The answer of a search.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The move to play ([`Move::PASS`] when it is the only move). When the
-    /// game is already over there is no move: see [`SearchResult::game_over`].
-    pub best_move: Move,
-    /// The score of the best move for the side to move, in evaluation units
-    /// (see [`Score`]).
-    pub score: i32,
+    /// The move to play (a pass, [`Move::PASS`], when it is the only move);
+    /// `None` when the game is already over and there is no move.
+    pub best_move: Option<Move>,
+    /// The score of the best move for the side to move.
+    pub score: Score,
     /// The last completed iteration depth, in plies.
     pub depth: u32,
     /// The deepest ply reached.
@@ -94,12 +94,11 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Transposition table use at the end, per mille.
     pub hashfull: u32,
-    /// The principal variation, starting with `best_move`. In three- and
-    /// four-seat games it is the best-reply line: after the side to move, the
-    /// most dangerous single opponent move, the others passing.
+    /// The principal variation, starting with `best_move` (empty when there
+    /// is none). In three- and four-seat games it is the best-reply line:
+    /// after the side to move, the most dangerous single opponent move, the
+    /// others passing.
     pub pv: Vec<Move>,
-    /// Whether the game was already over (then `best_move` is a pass and means nothing).
-    pub game_over: bool,
 }
 
 /// Most principal variations a search reports at once ([`SearchOptions::multipv`]).
@@ -121,6 +120,7 @@ pub enum ScoreBound {
 
 /// A line of a search, reported after every completed iteration (one per
 /// principal variation asked for) and when an aspiration window fails.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
     /// The iteration depth just completed (or being searched, for a bound).
@@ -130,7 +130,7 @@ pub struct SearchInfo {
     /// Which principal variation this is, 1 = the best.
     pub multipv: u32,
     /// The score of the line's first move.
-    pub score: i32,
+    pub score: Score,
     /// Whether `score` is exact or a bound.
     pub bound: ScoreBound,
     /// Positions visited so far.
@@ -145,6 +145,7 @@ pub struct SearchInfo {
 
 /// Where a search is, reported at regular intervals while it runs
 /// ([`SearchOptions::progress_interval`]).
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchProgress {
     /// The iteration depth being searched.
@@ -164,6 +165,7 @@ pub struct SearchProgress {
 }
 
 /// What a search reports while it runs.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug)]
 pub enum SearchEvent<'a> {
     /// A line: a completed iteration, or a bound from a failed aspiration window.
@@ -198,6 +200,7 @@ impl Default for SearchOptions {
 }
 
 /// Why a search could not start.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
     /// [`SearchOptions::multipv`] is out of range.
@@ -217,8 +220,10 @@ pub enum SearchError {
     },
 }
 
-/// A score read for people: a forced win or loss, or a plain evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The score of a move for the side to move: a forced win or loss, or a
+/// plain evaluation. Scores order from the worst (the quickest loss) to the
+/// best (the quickest win).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
     /// The side to move wins: the winning move comes this many plies from
     /// now (1 = the move searched wins at once).
@@ -231,7 +236,7 @@ pub enum Score {
 }
 
 impl Score {
-    /// Reads a raw score.
+    /// Reads a score on the search's internal scale (see [`Score::raw`]).
     pub fn from_raw(score: i32) -> Score {
         if score >= WIN_THRESHOLD {
             Score::Win((WIN - score).max(1) as u32)
@@ -240,6 +245,51 @@ impl Score {
         } else {
             Score::Units(score)
         }
+    }
+
+    /// The score on the search's internal scale, one number that orders as
+    /// the scores do: an evaluation in units, or `±(30000 - plies)` for a
+    /// forced result (what the C API reports as `score`).
+    pub fn raw(self) -> i32 {
+        let plies = |n: u32| i32::try_from(n).unwrap_or(i32::MAX).min(WIN);
+        match self {
+            Score::Win(n) => WIN - plies(n),
+            Score::Loss(n) => plies(n) - WIN,
+            Score::Units(n) => n,
+        }
+    }
+}
+
+impl std::ops::Neg for Score {
+    type Output = Score;
+
+    /// The same score seen by the opponent in a two-seat (zero-sum) game: a
+    /// win in N plies is its loss in N plies, an evaluation changes sign.
+    fn neg(self) -> Score {
+        match self {
+            Score::Win(n) => Score::Loss(n),
+            Score::Loss(n) => Score::Win(n),
+            Score::Units(n) => Score::Units(n.saturating_neg()),
+        }
+    }
+}
+
+impl Ord for Score {
+    /// Any loss is below any evaluation, any evaluation below any win; a
+    /// later loss and a sooner win are better.
+    fn cmp(&self, other: &Score) -> std::cmp::Ordering {
+        let key = |s: &Score| match *s {
+            Score::Loss(n) => (0, i64::from(n)),
+            Score::Units(n) => (1, i64::from(n)),
+            Score::Win(n) => (2, -i64::from(n)),
+        };
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -250,6 +300,30 @@ impl std::fmt::Display for Score {
             Score::Win(n) => write!(f, "win {n}"),
             Score::Loss(n) => write!(f, "loss {n}"),
             Score::Units(n) => write!(f, "cp {n}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_order_from_the_quickest_loss_to_the_quickest_win() {
+        let ordered = [
+            Score::Loss(1),
+            Score::Loss(5),
+            Score::Units(-300),
+            Score::Units(0),
+            Score::Units(40),
+            Score::Win(7),
+            Score::Win(1),
+        ];
+        assert!(ordered.windows(2).all(|w| w[0] < w[1]), "{ordered:?}");
+        for score in ordered {
+            assert_eq!(Score::from_raw(score.raw()), score);
+            assert_eq!(-(-score), score);
+            assert_eq!((-score).raw(), -score.raw());
         }
     }
 }

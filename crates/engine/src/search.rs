@@ -36,8 +36,9 @@ use halma_core::{Move, MoveKind, PieceMovesIter, Position, Seat};
 use halma_rules::Rules;
 
 use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
-use crate::limits::{ScoreBound, SearchEvent, SearchInfo, SearchProgress};
+use crate::limits::{Score, ScoreBound, SearchEvent, SearchInfo, SearchProgress};
 use crate::movecode::MoveCode;
+use crate::options::ConfigError;
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 
 /// Deepest iteration a search ever starts, in plies.
@@ -52,7 +53,10 @@ const INFINITY: i32 = WIN + 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRules {
     /// A position repeated (same pieces, same side to move) is a draw. In the
-    /// search, the first repetition already scores as a draw.
+    /// search, the first repetition already scores as a draw; the positions
+    /// it compares with are those of the game, the start position included,
+    /// as a match adjudicates and a game record checks threefold repetition
+    /// (`halma_tools::adjudication`, `halma_rules::occurrences_of_final_position`).
     pub repetition: bool,
     /// A game reaching this many plies is a draw.
     pub max_plies: Option<u32>,
@@ -67,14 +71,46 @@ impl Default for DrawRules {
     }
 }
 
-/// How selective the search is.
+/// How selective the search is; valid by construction ([`Selectivity::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selectivity {
-    /// Moves searched beyond the root, by remaining depth 1, 2, 3 and 4 or more
-    /// (in opponent layers of best-reply search, half as many again).
-    pub widths: [usize; 4],
+    widths: [usize; 4],
+    reduce_from: usize,
+}
+
+impl Selectivity {
+    /// The largest [`Selectivity::reduce_from`]: no position has more moves.
+    pub const MAX_REDUCE_FROM: usize = 1 << 16;
+
+    /// A selectivity searching `widths[i]` moves beyond the root at
+    /// remaining depth `i + 1` (the last for 4 or more; in opponent layers of
+    /// best-reply search, half as many again), and searching moves from
+    /// index `reduce_from` on with a reduced depth first.
+    ///
+    /// [`ConfigError::ZeroWidth`] when a width is 0 (a node would search
+    /// nothing), [`ConfigError::ReduceFrom`] above [`Self::MAX_REDUCE_FROM`].
+    pub fn new(widths: [usize; 4], reduce_from: usize) -> Result<Selectivity, ConfigError> {
+        if let Some(index) = widths.iter().position(|&w| w == 0) {
+            return Err(ConfigError::ZeroWidth { index: index + 1 });
+        }
+        if reduce_from > Self::MAX_REDUCE_FROM {
+            return Err(ConfigError::ReduceFrom(reduce_from as u64));
+        }
+        Ok(Selectivity {
+            widths,
+            reduce_from,
+        })
+    }
+
+    /// Moves searched beyond the root, by remaining depth 1, 2, 3 and 4 or more.
+    pub fn widths(&self) -> [usize; 4] {
+        self.widths
+    }
+
     /// Moves from this index on are searched with a reduced depth first.
-    pub reduce_from: usize,
+    pub fn reduce_from(&self) -> usize {
+        self.reduce_from
+    }
 }
 
 impl Default for Selectivity {
@@ -288,7 +324,7 @@ impl<'a> Searcher<'a> {
             depth,
             seldepth: self.seldepth as u32,
             multipv: multipv as u32,
-            score,
+            score: Score::from_raw(score),
             bound,
             nodes: self.total_nodes(),
             elapsed: now.saturating_duration_since(self.ctx.start),
@@ -335,15 +371,15 @@ impl<'a> Searcher<'a> {
         let seat = code.seat();
         let mut pre = 0;
         while self.pos.to_move() != seat {
-            self.pos.make_move(Move::PASS);
+            self.pos.make_move_unchecked(Move::PASS);
             pre += 1;
         }
-        self.pos.make_move(code.mv());
+        self.pos.make_move_unchecked(code.mv());
         let winner = self.ctx.rules.winner(&self.pos);
         let mut post = 0;
         if self.mode == Mode::BestReply && seat != self.root_seat {
             while self.pos.to_move() != self.root_seat {
-                self.pos.make_move(Move::PASS);
+                self.pos.make_move_unchecked(Move::PASS);
                 post += 1;
             }
         }
@@ -435,7 +471,7 @@ impl<'a> Searcher<'a> {
             if !opponents {
                 break;
             }
-            self.pos.make_move(Move::PASS);
+            self.pos.make_move_unchecked(Move::PASS);
             passes += 1;
             if self.pos.to_move() == self.root_seat {
                 break;
@@ -444,7 +480,7 @@ impl<'a> Searcher<'a> {
         for _ in 0..passes {
             self.pos.unmake_move(Move::PASS);
         }
-        if list.is_empty() {
+        if halma_rules::pass_is_due(list.len()) {
             list.push(Scored {
                 code: MoveCode::new(first, Move::PASS),
                 key: 0,
@@ -648,7 +684,7 @@ impl<'a> Searcher<'a> {
         let filter = self.ctx.root_filter;
         self.root_moves = self.lists[0]
             .iter()
-            .filter(|s| filter.map_or(true, |f| f.contains(&s.code.mv())))
+            .filter(|s| filter.is_none_or(|f| f.contains(&s.code.mv())))
             .map(|s| RootMove {
                 code: s.code,
                 score: -INFINITY,
@@ -878,7 +914,7 @@ pub(crate) fn pv_moves(rules: &Rules, position: &Position, pv: &[MoveCode]) -> V
             break;
         }
         out.push(code.mv());
-        position.make_move(code.mv());
+        position.make_move_unchecked(code.mv());
     }
     out
 }

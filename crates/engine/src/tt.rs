@@ -13,7 +13,8 @@ use crate::movecode::MoveCode;
 /// Hash size used when none is asked for, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 16;
 
-/// Largest hash size in MiB; larger requests are capped to it (never allocated).
+/// Largest hash size in MiB: [`crate::HashSize`] refuses more, and a table
+/// asked for more directly is capped to it (never allocated).
 pub const MAX_HASH_MIB: usize = 4096;
 
 /// Bytes per entry.

@@ -1,13 +1,12 @@
 //! Recursion and resource bounds of the engine reachable from its public API:
-//! a search depth far above `MAX_DEPTH` stays within it, plies included, and
-//! the solo beam search copes with any width.
+//! a search depth far above `MAX_DEPTH` stays within it, plies included.
+//! (The solo beam search's bounds are tested in `halma-tools`.)
 
 use std::sync::atomic::AtomicBool;
 
 use halma_engine::search::MAX_DEPTH;
-use halma_engine::solo::{beam_search, solo_position};
-use halma_engine::{Engine, EngineOptions, EvalWeights, Limits};
-use halma_rules::{Rules, Seat};
+use halma_engine::{Engine, EngineOptions, Limits};
+use halma_rules::Rules;
 
 #[test]
 fn a_depth_far_above_the_bound_searches_within_it() {
@@ -20,11 +19,9 @@ fn a_depth_far_above_the_bound_searches_within_it() {
             nodes: Some(3_000),
             ..Limits::default()
         };
-        let result = engine.search(&rules, &start, &[], limits, &AtomicBool::new(false));
-        assert!(
-            rules.legal_moves(&start).contains(&result.best_move),
-            "{rules_text}"
-        );
+        let result = engine.search_position(&rules, &start, &[], limits, &AtomicBool::new(false));
+        let best = result.best_move.expect("the start is not over");
+        assert!(rules.legal_moves(&start).contains(&best), "{rules_text}");
         assert!(
             result.depth <= MAX_DEPTH,
             "{rules_text}: depth {}",
@@ -37,19 +34,4 @@ fn a_depth_far_above_the_bound_searches_within_it() {
             result.seldepth
         );
     }
-}
-
-#[test]
-fn beam_search_takes_any_width() {
-    let rules: Rules = "halma8".parse().expect("rules");
-    let start = solo_position(&rules, Seat::Red);
-    // Width 0 used to panic (`width - 1` overflowed once a ply had children).
-    for width in [0, 1, 2] {
-        // A narrow beam may find nothing; it must not fail.
-        let _ = beam_search(&rules, &start, width, 40, EvalWeights::default());
-    }
-    assert_eq!(
-        beam_search(&rules, &start, 0, 40, EvalWeights::default()),
-        None
-    );
 }

@@ -1,25 +1,31 @@
-//! The search: wins in one are found, solo races finish, node-limited
-//! searches are reproducible, the stop flag stops, every preset and option
-//! is searched, and the engine beats a random mover.
+//! The search: wins in one are found, node-limited searches are
+//! reproducible, the stop flag stops, every preset and option is searched,
+//! and configurations are valid by construction. (Solo races and matches
+//! against the baselines are tested with the tools, in `halma-tools`.)
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use halma_engine::arena::{play_match, ArenaConfig};
-use halma_engine::players::{EnginePlayer, GreedyPlayer, RandomPlayer};
-use halma_engine::solo::{engine_solo_race, solo_position};
 use halma_engine::{
-    Clock, Engine, EngineOptions, Limits, Score, ScoreBound, SearchError, SearchEvent,
-    SearchOptions, MAX_MULTIPV,
+    Clock, ConfigError, Engine, EngineOptions, HashSize, Level, Limits, Score, ScoreBound,
+    SearchError, SearchEvent, SearchOptions, SearchResult, Selectivity, Threads, MAX_MULTIPV,
 };
-use halma_rules::{Game, Rules, Seat};
+use halma_rules::{Game, Move, Rules};
+
+fn options() -> EngineOptions {
+    let mut options = EngineOptions::default();
+    options.hash = HashSize::new(4).unwrap();
+    options
+}
 
 fn engine() -> Engine {
-    Engine::new(EngineOptions {
-        hash_mib: 4,
-        ..EngineOptions::default()
-    })
+    Engine::new(options())
+}
+
+/// The best move of a search in a game that is not over.
+fn best(result: &SearchResult) -> Move {
+    result.best_move.expect("a move in a game not over")
 }
 
 #[test]
@@ -30,9 +36,10 @@ fn a_win_in_one_is_found() {
         .parse_position("8/8/bbbbb3/bbbbb3/7r/6rr/3r1rrr/5rrr r")
         .unwrap();
     for limits in [Limits::depth(1), Limits::depth(4), Limits::nodes(500)] {
-        let result = engine().search(&rules, &position, &[], limits, &AtomicBool::new(false));
-        assert_eq!(rules.move_to_string(&position, result.best_move), "d2-e1");
-        assert_eq!(Score::from_raw(result.score), Score::Win(1));
+        let result =
+            engine().search_position(&rules, &position, &[], limits, &AtomicBool::new(false));
+        assert_eq!(rules.move_to_string(&position, best(&result)), "d2-e1");
+        assert_eq!(result.score, Score::Win(1));
     }
 }
 
@@ -43,31 +50,15 @@ fn the_opponent_win_in_one_is_prevented_or_seen() {
     let position = rules
         .parse_position("bbb5/bbb1b3/bb6/b7/8/8/2rrrrr1/3rrrrr r")
         .unwrap();
-    let result = engine().search(
+    let result = engine().search_position(
         &rules,
         &position,
         &[],
         Limits::depth(3),
         &AtomicBool::new(false),
     );
-    assert!(rules.is_legal(&position, result.best_move));
-    assert_eq!(Score::from_raw(result.score), Score::Loss(2));
-}
-
-#[test]
-fn solo_races_finish() {
-    for (text, budget, most) in [
-        ("halma8", 1_000, 40),
-        ("halma", 2_000, 110),
-        ("super-halma", 2_000, 80),
-    ] {
-        let rules: Rules = text.parse().unwrap();
-        let start = solo_position(&rules, Seat::Red);
-        let mut engine = engine();
-        let moves = engine_solo_race(&mut engine, &rules, &start, Limits::nodes(budget), most)
-            .unwrap_or_else(|m| panic!("{text}: not finished after {} moves", m.len()));
-        assert!(moves.len() <= most, "{text}: {}", moves.len());
-    }
+    assert!(rules.is_legal(&position, best(&result)));
+    assert_eq!(result.score, Score::Loss(2));
 }
 
 #[test]
@@ -79,18 +70,15 @@ fn node_limited_searches_are_reproducible() {
     }
     for limits in [Limits::nodes(20_000), Limits::depth(4)] {
         let stop = AtomicBool::new(false);
-        let mut a = Engine::new(EngineOptions {
-            threads: 2,
-            hash_mib: 4,
-            ..EngineOptions::default()
-        });
-        let first = a.search_game(&game, limits, &stop);
-        let second = engine().search_game(&game, limits, &stop);
+        let mut two = options();
+        two.threads = Threads::new(2).unwrap();
+        let first = Engine::new(two).search(&game, limits, &stop);
+        let second = engine().search(&game, limits, &stop);
         assert_eq!(first.best_move, second.best_move);
         assert_eq!(first.score, second.score);
         assert_eq!(first.nodes, second.nodes);
         assert_eq!(first.pv, second.pv);
-        assert_eq!(first.pv[0], first.best_move);
+        assert_eq!(first.pv[0], best(&first));
         if let Some(n) = limits.nodes {
             assert!(first.nodes <= n);
         }
@@ -103,19 +91,16 @@ fn the_stop_flag_stops_a_search() {
     let position = rules.start_position();
     // Raised before the search: a legal move at once.
     let raised = AtomicBool::new(true);
-    let result = engine().search(&rules, &position, &[], Limits::infinite(), &raised);
-    assert!(rules.is_legal(&position, result.best_move));
+    let result = engine().search_position(&rules, &position, &[], Limits::infinite(), &raised);
+    assert!(rules.is_legal(&position, best(&result)));
     // Raised while an unlimited search runs on two threads.
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let started = Instant::now();
     let search = std::thread::spawn(move || {
-        let mut engine = Engine::new(EngineOptions {
-            threads: 2,
-            hash_mib: 4,
-            ..EngineOptions::default()
-        });
-        engine.search(&rules, &position, &[], Limits::infinite(), &flag)
+        let mut two = options();
+        two.threads = Threads::new(2).unwrap();
+        Engine::new(two).search_position(&rules, &position, &[], Limits::infinite(), &flag)
     });
     std::thread::sleep(Duration::from_millis(100));
     stop.store(true, Ordering::Relaxed);
@@ -125,7 +110,7 @@ fn the_stop_flag_stops_a_search() {
     // A movetime is kept.
     let rules: Rules = "halma".parse().unwrap();
     let started = Instant::now();
-    let result = engine().search(
+    let result = engine().search_position(
         &rules,
         &rules.start_position(),
         &[],
@@ -158,9 +143,9 @@ fn every_preset_and_option_is_searched() {
         let mut engine = engine();
         let stop = AtomicBool::new(false);
         for _ in 0..6 {
-            let result = engine.search_game(&game, Limits::nodes(1_500), &stop);
+            let result = engine.search(&game, Limits::nodes(1_500), &stop);
             assert!(!result.pv.is_empty(), "{text}");
-            game.play(result.best_move)
+            game.play(best(&result))
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
         }
     }
@@ -172,8 +157,10 @@ fn finished_games_and_single_moves_are_answered() {
     let won = rules
         .parse_position("8/8/bbbbb3/bbbbb3/7r/6rr/5rrr/4rrrr b")
         .unwrap();
-    let result = engine().search(&rules, &won, &[], Limits::depth(3), &AtomicBool::new(false));
-    assert!(result.game_over);
+    let result =
+        engine().search_position(&rules, &won, &[], Limits::depth(3), &AtomicBool::new(false));
+    assert_eq!(result.best_move, None);
+    assert!(result.pv.is_empty());
 }
 
 #[test]
@@ -181,15 +168,13 @@ fn levels_play_legal_moves_and_level_one_is_fast() {
     let rules: Rules = "halma".parse().unwrap();
     let game = Game::new(rules.clone());
     for level in 1..=10 {
-        let mut engine = Engine::new(EngineOptions {
-            level,
-            hash_mib: 4,
-            seed: 7,
-            ..EngineOptions::default()
-        });
-        let result = engine.search_game(&game, Limits::nodes(5_000), &AtomicBool::new(false));
+        let mut options = options();
+        options.level = Level::new(level).unwrap();
+        options.seed = 7;
+        let result =
+            Engine::new(options).search(&game, Limits::nodes(5_000), &AtomicBool::new(false));
         assert!(
-            rules.is_legal(game.position(), result.best_move),
+            rules.is_legal(game.position(), best(&result)),
             "level {level}"
         );
         if level <= 2 {
@@ -198,34 +183,14 @@ fn levels_play_legal_moves_and_level_one_is_fast() {
     }
 }
 
-#[test]
-fn beats_random_and_greedy_in_short_games() {
-    let mut config = ArenaConfig::new("halma8".parse().unwrap());
-    config.max_plies = 400;
-    let mut engine = EnginePlayer::new(
-        EngineOptions {
-            hash_mib: 4,
-            ..EngineOptions::default()
-        },
-        Limits::nodes(1_000),
-        "engine",
-    );
-    let mut random = RandomPlayer::new(3);
-    let score = play_match(&config, &mut engine, &mut random, 4, &mut |_, _, _| {});
-    assert_eq!(score.wins, 4, "{score}");
-    let mut greedy = GreedyPlayer::new(3);
-    let score = play_match(&config, &mut engine, &mut greedy, 4, &mut |_, _, _| {});
-    assert_eq!(score.wins, 4, "{score}");
-}
-
 /// Runs `limits` on the halma start position on a thread, raising the stop
 /// flag after `after`; returns the result.
-fn stopped_after(limits: Limits, after: Duration) -> halma_engine::SearchResult {
+fn stopped_after(limits: Limits, after: Duration) -> SearchResult {
     let rules: Rules = "halma".parse().unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let search = std::thread::spawn(move || {
-        engine().search(&rules, &rules.start_position(), &[], limits, &flag)
+        engine().search_position(&rules, &rules.start_position(), &[], limits, &flag)
     });
     std::thread::sleep(after);
     stop.store(true, Ordering::Relaxed);
@@ -260,7 +225,7 @@ fn extreme_limits_do_not_panic() {
         let result = stopped_after(limits, Duration::from_millis(100));
         let rules: Rules = "halma".parse().unwrap();
         assert!(
-            rules.is_legal(&rules.start_position(), result.best_move),
+            rules.is_legal(&rules.start_position(), best(&result)),
             "{limits:?}"
         );
     }
@@ -277,9 +242,8 @@ fn midgame() -> Game {
 #[test]
 fn progress_reports_leave_node_limited_searches_unchanged() {
     let game = midgame();
-    let history = halma_engine::game_history(&game);
     let stop = AtomicBool::new(false);
-    let plain = engine().search_game(&game, Limits::nodes(30_000), &stop);
+    let plain = engine().search(&game, Limits::nodes(30_000), &stop);
     let options = SearchOptions {
         progress_interval: Some(Duration::ZERO),
         ..SearchOptions::default()
@@ -288,15 +252,14 @@ fn progress_reports_leave_node_limited_searches_unchanged() {
     let mut lines = Vec::new();
     let observed = engine()
         .search_with(
-            game.rules(),
-            game.position(),
-            &history,
+            &game,
             Limits::nodes(30_000),
             &options,
             &stop,
             &mut |event| match event {
                 SearchEvent::Progress(p) => progress.push(p.clone()),
                 SearchEvent::Line(info) => lines.push(info.clone()),
+                _ => {}
             },
         )
         .unwrap();
@@ -332,29 +295,20 @@ fn progress_reports_leave_node_limited_searches_unchanged() {
 #[test]
 fn multipv_lines_are_the_best_moves_in_order() {
     let game = midgame();
-    let history = halma_engine::game_history(&game);
     let stop = AtomicBool::new(false);
     let depth = Limits::depth(4);
-    let plain = engine().search_game(&game, depth, &stop);
+    let plain = engine().search(&game, depth, &stop);
     let options = SearchOptions {
         multipv: 4,
         ..SearchOptions::default()
     };
     let mut lines = Vec::new();
     let result = engine()
-        .search_with(
-            game.rules(),
-            game.position(),
-            &history,
-            depth,
-            &options,
-            &stop,
-            &mut |event| {
-                if let SearchEvent::Line(info) = event {
-                    lines.push(info.clone());
-                }
-            },
-        )
+        .search_with(&game, depth, &options, &stop, &mut |event| {
+            if let SearchEvent::Line(info) = event {
+                lines.push(info.clone());
+            }
+        })
         .unwrap();
     let last: Vec<_> = lines
         .iter()
@@ -369,11 +323,11 @@ fn multipv_lines_are_the_best_moves_in_order() {
     firsts.sort_by_key(|m| format!("{m:?}"));
     firsts.dedup();
     assert_eq!(firsts.len(), 4);
-    assert_eq!(result.best_move, last[0].pv[0]);
+    assert_eq!(best(&result), last[0].pv[0]);
     // The best line is the one-line search's best move, or as good.
     assert!(
         last[0].score >= plain.score,
-        "{} < {}",
+        "{:?} < {:?}",
         last[0].score,
         plain.score
     );
@@ -385,15 +339,7 @@ fn search_options_out_of_range_are_errors() {
     let stop = AtomicBool::new(false);
     let legal = game.legal_moves();
     let run = |options: SearchOptions| {
-        engine().search_with(
-            game.rules(),
-            game.position(),
-            &[],
-            Limits::depth(1),
-            &options,
-            &stop,
-            &mut |_| {},
-        )
+        engine().search_with(&game, Limits::depth(1), &options, &stop, &mut |_| {})
     };
     for n in [0, MAX_MULTIPV + 1] {
         let options = SearchOptions {
@@ -429,6 +375,40 @@ fn search_options_out_of_range_are_errors() {
         multipv: MAX_MULTIPV,
         ..SearchOptions::default()
     };
-    let best = run(options).unwrap().best_move;
-    assert!(best == legal[3] || best == legal[5]);
+    let chosen = best(&run(options).unwrap());
+    assert!(chosen == legal[3] || chosen == legal[5]);
+}
+
+#[test]
+fn invalid_settings_cannot_be_made() {
+    // Each used to be clamped (threads 0 -> 1, level 0 -> 1) or to panic
+    // in the search (a width of 0 overflowed a subtraction).
+    assert_eq!(Threads::new(0), Err(ConfigError::Threads(0)));
+    assert_eq!(Level::new(0), Err(ConfigError::Level(0)));
+    assert_eq!(Level::new(11), Err(ConfigError::Level(11)));
+    assert_eq!(
+        Selectivity::new([0; 4], 4),
+        Err(ConfigError::ZeroWidth { index: 1 })
+    );
+    assert_eq!(
+        Selectivity::new([6, 10, 0, 20], 4),
+        Err(ConfigError::ZeroWidth { index: 3 })
+    );
+    assert_eq!(
+        Selectivity::new([1; 4], usize::MAX),
+        Err(ConfigError::ReduceFrom(usize::MAX as u64))
+    );
+    // The narrowest valid selectivity, and reductions from the first move,
+    // search every preset without a panic.
+    let mut options = options();
+    options.selectivity = Selectivity::new([1; 4], 0).unwrap();
+    for text in ["halma8", "halma3", "halma4"] {
+        let game = Game::new(text.parse().unwrap());
+        let result =
+            Engine::new(options.clone()).search(&game, Limits::depth(5), &AtomicBool::new(false));
+        assert!(
+            game.rules().is_legal(game.position(), best(&result)),
+            "{text}"
+        );
+    }
 }

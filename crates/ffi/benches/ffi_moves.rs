@@ -19,10 +19,10 @@ use std::time::Duration;
 
 use ::halma_rules::Rules;
 use criterion::{Criterion, Throughput};
-use halma::{
+use halma_ffi::{
     halma_game, halma_game_free, halma_game_legal_moves, halma_game_new, halma_move, halma_result,
 };
-use halma::{halma_move_kind, halma_rules, halma_rules_free, halma_rules_new};
+use halma_ffi::{halma_move_kind, halma_rules, halma_rules_free, halma_rules_new};
 
 /// The workspace's benchmark positions (name, rules, position, perft depth).
 const POSITIONS_TSV: &str = include_str!("../../../benches/positions.tsv");

@@ -27,7 +27,7 @@ fn non_null<T>(ptr: *mut T, name: &str) -> FfiResult<NonNull<T>> {
 /// Checks a buffer length: slices may not exceed `isize::MAX` bytes.
 fn check_len<T>(len: usize, name: &str) -> FfiResult {
     let bytes = len.checked_mul(std::mem::size_of::<T>().max(1));
-    if bytes.map_or(true, |bytes| bytes > isize::MAX as usize) {
+    if bytes.is_none_or(|bytes| bytes > isize::MAX as usize) {
         return Err(Error::invalid(format!(
             "length {len} of `{name}` is larger than any buffer"
         )));

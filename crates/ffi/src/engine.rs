@@ -1,19 +1,20 @@
 //! Engine handles: the computer player, searching the current position of a
 //! game under a depth, node or time limit, and stoppable from another thread.
 //!
-//! Threads: `halma_engine_stop` may run at any time from any thread, also
-//! while a search runs on the same handle (that is what it is for). Every
-//! other function on an engine handle needs the handle to itself: do not run
-//! two of them at once on one engine (they would wait for each other).
+//! Threads: the functions taking a `const halma_engine *` (`halma_engine_stop`,
+//! `halma_engine_pv`, `halma_engine_pv_string`) may run at any time from any
+//! thread, also while a search runs on the same handle (stop is for that; the
+//! line readers wait for the search to end). Every function taking a
+//! `halma_engine *` needs the handle to itself: do not run two of them at
+//! once on one engine (they would wait for each other).
 //! Distinct engines are independent and may search at the same time.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use ::halma_engine::levels::{FULL_STRENGTH_NODES, MAX_LEVEL, MIN_LEVEL};
-use ::halma_engine::{game_history, Engine, EngineOptions, Limits, Score, MAX_THREADS};
-use ::halma_engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use ::halma_engine::levels::with_default_budget;
+use ::halma_engine::{ConfigError, Engine, EngineOptions, HashSize, Level, Limits, Score, Threads};
 use ::halma_rules::{Game, Move};
 
 use crate::args::{Out, SliceOut};
@@ -34,20 +35,27 @@ struct EngineState {
 /// table kept between moves, and a stop flag. Opaque; made by
 /// `halma_engine_new`, freed by `halma_engine_free`.
 ///
-/// `halma_engine_stop` may be called from any thread while a search runs on
-/// the handle; every other call needs the handle to itself.
+/// The const calls (`halma_engine_stop`, `_pv`, `_pv_string`) may run from any
+/// thread while a search runs on the handle; the others need it to themselves.
 #[allow(non_camel_case_types)]
 pub struct halma_engine {
     /// The engine; only ever used through `&self` and the lock, so that
     /// `halma_engine_stop` (which reads `stop` only) never aliases a `&mut`.
     state: Mutex<EngineState>,
-    /// Raised by `halma_engine_stop`, lowered when a search starts.
+    /// Raised by `halma_engine_stop`; lowered when a search ends (and by
+    /// `halma_engine_new_game`), never when one starts, so that a stop sent
+    /// just before a search begins stops that search rather than being lost.
     stop: AtomicBool,
 }
 
 impl Handle for halma_engine {}
 
 impl halma_engine {
+    /// The principal variation of the last successful search (for `pv.rs`).
+    pub(crate) fn pv(&self) -> FfiResult<Vec<Move>> {
+        Ok(self.lock()?.pv.clone())
+    }
+
     /// The engine, or `HALMA_RESULT_PANIC` when an earlier call panicked
     /// while holding it (its state is unknown).
     fn lock(&self) -> FfiResult<MutexGuard<'_, EngineState>> {
@@ -88,15 +96,16 @@ pub struct halma_search_result {
     pub pv_len: usize,
 }
 
-/// Checks a level argument.
-fn level_arg(level: u32) -> FfiResult<u8> {
-    if (u32::from(MIN_LEVEL)..=u32::from(MAX_LEVEL)).contains(&level) {
-        Ok(level as u8)
-    } else {
-        Err(Error::invalid(format!(
-            "level {level} is not in {MIN_LEVEL}..={MAX_LEVEL}"
-        )))
-    }
+/// The deepest search `halma_engine_search` accepts, in plies (the engine's
+/// own cap); a larger `depth` is an invalid argument, never clamped.
+pub const HALMA_MAX_SEARCH_DEPTH: u32 = 64;
+
+const _: () = assert!(HALMA_MAX_SEARCH_DEPTH == ::halma_engine::search::MAX_DEPTH);
+
+/// A setting out of range, as `HALMA_RESULT_INVALID_ARGUMENT` with the
+/// engine's own explanation.
+fn config_error(error: ConfigError) -> Error {
+    Error::invalid(error.to_string())
 }
 
 /// A new engine. `level` is 1 (a beginner who makes human-like mistakes) to
@@ -124,31 +133,16 @@ pub unsafe extern "C" fn halma_engine_new(
     call(|| {
         // SAFETY: the caller guarantees `out_engine` as documented.
         let out = unsafe { Out::new(out_engine, "out_engine") }?;
-        let level = level_arg(level)?;
-        let threads = match threads as usize {
-            0 => 1,
-            n if n <= MAX_THREADS => n,
-            n => {
-                return Err(Error::invalid(format!(
-                    "threads {n} is more than {MAX_THREADS}"
-                )))
-            }
-        };
-        let hash_mib = match hash_mib as usize {
-            0 => DEFAULT_HASH_MIB,
-            n if n <= MAX_HASH_MIB => n,
-            n => {
-                return Err(Error::invalid(format!(
-                    "hash_mib {n} is more than {MAX_HASH_MIB}"
-                )))
-            }
-        };
-        let engine = Engine::new(EngineOptions {
-            level,
-            threads,
-            hash_mib,
-            ..EngineOptions::default()
-        });
+        let mut options = EngineOptions::default();
+        options.level = Level::new(level.into()).map_err(config_error)?;
+        // 0 asks for the default, one thread and the default table.
+        if threads > 0 {
+            options.threads = Threads::new(threads.into()).map_err(config_error)?;
+        }
+        if hash_mib > 0 {
+            options.hash = HashSize::new(hash_mib.into()).map_err(config_error)?;
+        }
+        let engine = Engine::new(options);
         let handle = halma_engine {
             state: Mutex::new(EngineState {
                 engine,
@@ -187,7 +181,7 @@ pub unsafe extern "C" fn halma_engine_set_level(
         // SAFETY: the caller guarantees `engine` as documented; only a shared
         // reference is made (the state is changed through its lock).
         let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
-        let level = level_arg(level)?;
+        let level = Level::new(level.into()).map_err(config_error)?;
         handle.lock()?.engine.set_level(level);
         Ok(())
     })
@@ -209,6 +203,7 @@ pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> hal
         let mut state = handle.lock()?;
         state.engine.new_game();
         state.pv.clear();
+        handle.stop.store(false, Ordering::SeqCst);
         Ok(())
     })
 }
@@ -217,19 +212,22 @@ pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> hal
 /// the answer into `*out_result` (the principal variation: `halma_engine_pv`).
 /// The game is only read; the repetition history comes from its moves.
 ///
-/// Limits: `depth` (plies), `nodes` (positions visited) and `movetime_ms`
-/// (wall time); 0 means "no limit" for each, and the first limit reached
-/// ends the search. Levels 1 to 9 cap depth or nodes further on their own.
+/// Limits: `depth` (plies, at most `HALMA_MAX_SEARCH_DEPTH`, 64: a larger
+/// one returns `HALMA_RESULT_INVALID_ARGUMENT`), `nodes` (positions
+/// visited) and `movetime_ms` (wall time); 0 means "no limit" for each, and
+/// the first limit reached ends the search. Levels 1 to 9 cap depth or
+/// nodes further on their own.
 /// When all three are 0 the level's default applies: its own cap at levels
 /// 1 to 9, 300000 nodes at level 10. A search with a node or depth limit is
 /// single-threaded and deterministic: the same engine state, game and limits
 /// give the same result. For a search that runs until `halma_engine_stop`,
 /// give a long `movetime_ms`.
 ///
-/// The search clears the stop flag when it starts, then returns soon after
-/// `halma_engine_stop` is called, with the best move found so far (a legal
-/// move even if stopped at once). `HALMA_RESULT_GAME_OVER` when the game is
-/// over (there is no move to search).
+/// The search returns soon after `halma_engine_stop` is called, with the
+/// best move found so far (a legal move even if stopped at once); a stop
+/// that arrives before the search begins stops it at once, and the request
+/// is cleared when the search returns. `HALMA_RESULT_GAME_OVER` when the
+/// game is over (there is no move to search).
 ///
 /// # Safety
 /// `engine` must be NULL or a live engine handle that no other call but
@@ -257,43 +255,40 @@ pub unsafe extern "C" fn halma_engine_search(
                 "the game is over: there is no move to search",
             ));
         }
-        let mut limits = Limits {
+        if depth > HALMA_MAX_SEARCH_DEPTH {
+            return Err(Error::invalid(format!(
+                "argument `depth`: search depth {depth} is more than {HALMA_MAX_SEARCH_DEPTH}"
+            )));
+        }
+        let limits = Limits {
             depth: (depth > 0).then_some(depth),
             nodes: (nodes > 0).then_some(nodes),
             movetime: (movetime_ms > 0).then(|| Duration::from_millis(movetime_ms)),
             clock: None,
         };
         let mut state = handle.lock()?;
-        if limits == Limits::default() && state.engine.options().level >= MAX_LEVEL {
-            limits.nodes = Some(FULL_STRENGTH_NODES);
-        }
+        let limits = with_default_budget(limits, state.engine.options().level);
+        let found = state.engine.search(game, limits, &handle.stop);
+        // The request, if any, was for this search: the next one starts afresh.
         handle.stop.store(false, Ordering::SeqCst);
-        let history = game_history(game);
-        let found = state.engine.search(
-            game.rules(),
-            game.position(),
-            &history,
-            limits,
-            &handle.stop,
-        );
-        if found.game_over {
+        let Some(best_move) = found.best_move else {
             return Err(Error::new(
                 halma_result::GameOver,
                 "the game is over: there is no move to search",
             ));
-        }
-        let win_in = match Score::from_raw(found.score) {
+        };
+        let win_in = match found.score {
             Score::Win(n) => i32::try_from(n).unwrap_or(i32::MAX),
             Score::Loss(n) => -i32::try_from(n).unwrap_or(i32::MAX),
             Score::Units(_) => 0,
         };
         let mut pv = found.pv;
         if pv.is_empty() {
-            pv.push(found.best_move);
+            pv.push(best_move);
         }
         let result = halma_search_result {
-            best_move: halma_move::from(found.best_move),
-            score: found.score,
+            best_move: halma_move::from(best_move),
+            score: found.score.raw(),
             win_in,
             depth: found.depth,
             seldepth: found.seldepth,
@@ -319,10 +314,14 @@ pub unsafe extern "C" fn halma_engine_search(
 /// move, the most dangerous single opponent move (a line of legal moves in
 /// turn order, cut where it stops being one).
 ///
+/// Thread-safe, like every call on a const engine: it may run while another
+/// thread searches on the same engine, and then waits for that search to end
+/// and gives its line.
+///
 /// # Safety
-/// `engine` must be NULL or a live engine handle that no other call but
-/// `halma_engine_stop` uses meanwhile; `buf` NULL or valid for writing `len`
-/// records; `out_len` NULL or valid for writing a `size_t`.
+/// `engine` must be NULL or a live engine handle (not being freed); `buf`
+/// NULL or valid for writing `len` records; `out_len` NULL or valid for
+/// writing a `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn halma_engine_pv(
     engine: *const halma_engine,
@@ -341,10 +340,11 @@ pub unsafe extern "C" fn halma_engine_pv(
     })
 }
 
-/// Asks the search running on `engine` (if any) to stop: it returns soon
-/// after with the best move found so far. Does nothing when no search runs
-/// (a search started later clears the request), so call it only once the
-/// search has begun.
+/// Asks the search running on `engine` to stop: it returns soon after with
+/// the best move found so far. When no search runs, the request waits for
+/// the next search, which then returns at once (with a legal move), so that
+/// a stop sent just before a search begins is not lost;
+/// `halma_engine_new_game` withdraws a waiting request.
 ///
 /// Thread-safe: the one engine function that may run while another thread
 /// searches on the same handle. NULL is a no-op.

@@ -133,12 +133,10 @@ pub unsafe extern "C" fn halma_game_new(
         // SAFETY: as above.
         let game = match unsafe { opt_str_arg(position, len, "position") }? {
             None => Game::new(rules.clone()),
-            Some(text) => {
-                let start = rules.parse_position(text).map_err(|error| {
-                    Error::new(halma_result::InvalidPosition, format!("{error}"))
-                })?;
-                Game::from_position(rules.clone(), start)
-            }
+            Some(text) => rules
+                .parse_position(text)
+                .and_then(|start| Game::from_position(rules.clone(), start))
+                .map_err(|error| Error::new(halma_result::InvalidPosition, format!("{error}")))?,
         };
         out.write(halma_game::new(game).into_raw());
         Ok(())

@@ -8,7 +8,9 @@
 //! - [`error`]: result codes, messages, the thread's last error.
 //! - [`types`]: squares, seats, move kinds and move records.
 //! - [`rules`], [`game`], [`moves`], [`record`]: the handles and what they do.
+//! - [`limits`]: `HALMA_MAX_LEGAL_MOVES`, a bound for sizing move buffers.
 //! - [`engine`]: the computer player (search under a limit, stop from another thread).
+//! - [`pv`]: the engine's principal variation in notation.
 //!
 //! Internals: `args` checks pointers, lengths and UTF-8 and writes outputs;
 //! `boundary` catches panics; `handles` boxes values behind opaque pointers.
@@ -24,6 +26,8 @@ pub mod error;
 
 pub mod types;
 
+pub mod limits;
+
 pub mod rules;
 
 pub mod game;
@@ -34,10 +38,14 @@ pub mod record;
 
 pub mod engine;
 
+pub mod pv;
+
 pub use engine::*;
 pub use error::*;
 pub use game::*;
+pub use limits::*;
 pub use moves::*;
+pub use pv::*;
 pub use record::*;
 pub use rules::*;
 pub use types::*;

@@ -2,140 +2,56 @@
 
 use std::ffi::c_char;
 
-use ::halma_rules::MoveError;
-use ::halma_rules::{Bitboard, Game, Move, MoveKind, PieceMoves, PlayError, Square};
+use ::halma_rules::{Game, IllegalReason, Move, MoveError, PlayError};
 
 use crate::args::{ref_arg, str_arg, OptOut, Out, SliceOut, TextOut};
 use crate::error::{halma_result, Error, FfiResult};
 use crate::game::{halma_game, with_game, with_game_mut};
-use crate::types::{halma_move, halma_move_kind};
-
-/// Pieces whose destination sets are kept on the stack between counting the
-/// moves and writing them (every preset has at most 19 pieces a seat; more
-/// are recomputed).
-const CACHED_PIECES: usize = 32;
+use crate::types::halma_move;
 
 /// The number of legal moves now: 0 once the game is over, 1 for a pass.
 fn legal_move_count(game: &Game) -> usize {
-    if game.is_over() {
-        return 0;
-    }
-    let position = game.position();
-    let generator = game.rules().move_generator(position);
-    let count: usize = position
-        .pieces(position.to_move())
-        .into_iter()
-        .map(|origin| generator.piece_moves(origin).count() as usize)
-        .sum();
-    count.max(1)
+    game.rules().legal_move_count(game.position())
 }
 
-/// Writes the legal moves into `out` without allocating, in the order of
-/// `Rules::legal_moves`: by origin, then kind, then destination.
+/// Writes the legal moves into `out`, in the order of `Rules::legal_moves`:
+/// by origin, then kind, then destination. Counts first (no allocation when
+/// the buffer is too small), then generates straight into the caller's buffer.
 fn write_legal_moves(game: &Game, out: SliceOut<halma_move>) -> FfiResult {
-    if game.is_over() {
-        return out.write(&[]);
-    }
-    let position = game.position();
-    let generator = game.rules().move_generator(position);
-    let pieces: Bitboard = position.pieces(position.to_move());
-    let placeholder = PieceMoves {
-        origin: Square::from_index(0).expect("a1"),
-        steps: Bitboard::EMPTY,
-        jumps: Bitboard::EMPTY,
-        swaps: Bitboard::EMPTY,
-    };
-    let mut cache = [placeholder; CACHED_PIECES];
-    let mut count = 0;
-    for (i, origin) in pieces.into_iter().enumerate() {
-        let piece = generator.piece_moves(origin);
-        count += piece.count() as usize;
-        if let Some(slot) = cache.get_mut(i) {
-            *slot = piece;
-        }
-    }
-    if count == 0 {
-        return out.write(&[halma_move::from(Move::PASS)]);
-    }
+    let count = legal_move_count(game);
     let moves = out.fill_with(count, |slots| {
-        let mut written = 0;
-        for (i, origin) in pieces.into_iter().enumerate() {
-            let piece = cache
-                .get(i)
-                .copied()
-                .unwrap_or_else(|| generator.piece_moves(origin));
-            for (set, kind) in [
-                (piece.steps, halma_move_kind::Step),
-                (piece.jumps, halma_move_kind::Jump),
-                (piece.swaps, halma_move_kind::Swap),
-            ] {
-                for destination in set {
-                    slots[written].write(halma_move {
-                        origin: origin.index() as u16,
-                        destination: destination.index() as u16,
-                        kind: kind as u32,
-                    });
-                    written += 1;
-                }
-            }
-        }
-        written
+        let mut sink = SlotSink { slots, written: 0 };
+        game.rules().legal_moves_into(game.position(), &mut sink);
+        sink.written
     })?;
     moves.sort_unstable_by_key(|mv| (mv.origin, mv.kind, mv.destination));
     Ok(())
 }
 
-/// The error for a move that is not legal now, saying why.
-fn illegal(game: &Game, mv: Move) -> Error {
-    if game.is_over() {
-        return game_over(game);
-    }
-    let position = game.position();
-    let mover = position.to_move();
-    let detail = if mv.is_pass() {
-        MoveError::PassNotAllowed.to_string()
-    } else if !game.rules().geometry().contains(mv.from()) {
-        MoveError::OriginOffBoard(mv.from()).to_string()
-    } else if position.piece_at(mv.from()) != Some(mover) {
-        match position.piece_at(mv.from()) {
-            None => MoveError::NoPiece(mv.from()),
-            Some(owner) => MoveError::NotYourPiece {
-                square: mv.from(),
-                owner,
-                to_move: mover,
-            },
-        }
-        .to_string()
-    } else {
-        let same_squares = game
-            .legal_moves()
-            .into_iter()
-            .find(|legal| legal.from() == mv.from() && legal.to() == mv.to());
-        match same_squares {
-            Some(legal) => format!(
-                "{}-{} is a {}, not a {}",
-                mv.from(),
-                mv.to(),
-                kind_name(legal.kind()),
-                kind_name(mv.kind())
-            ),
-            None => format!(
-                "no legal move of the piece on {} ends on {}",
-                mv.from(),
-                mv.to()
-            ),
-        }
-    };
-    Error::new(halma_result::IllegalMove, detail)
+/// Writes moves into the caller's slots as `Rules::legal_moves_into` hands
+/// them over; moves beyond the slots (never: the count came first) are dropped.
+struct SlotSink<'a> {
+    slots: &'a mut [std::mem::MaybeUninit<halma_move>],
+    written: usize,
 }
 
-/// The name of a move kind in error details.
-fn kind_name(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::Step => "step",
-        MoveKind::Jump => "jump",
-        MoveKind::Swap => "swap",
-        MoveKind::Pass => "pass",
+impl Extend<Move> for SlotSink<'_> {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        for mv in moves {
+            if let Some(slot) = self.slots.get_mut(self.written) {
+                slot.write(halma_move::from(mv));
+                self.written += 1;
+            }
+        }
+    }
+}
+
+/// The error for a move that is not legal now, saying why (the reason's
+/// text is the rules crate's [`IllegalReason`]).
+fn illegal(game: &Game, reason: IllegalReason) -> Error {
+    match reason {
+        IllegalReason::GameOver => game_over(game),
+        reason => Error::new(halma_result::IllegalMove, reason.to_string()),
     }
 }
 
@@ -153,19 +69,16 @@ fn game_over(game: &Game) -> Error {
 /// The move a record names, if it is legal now.
 fn legal_move(game: &Game, record: &halma_move) -> FfiResult<Move> {
     let mv = record.to_move()?;
-    if game.is_over() {
-        return Err(game_over(game));
-    }
-    if !game.rules().is_legal(game.position(), mv) {
-        return Err(illegal(game, mv));
-    }
+    game.rules()
+        .check_move(game.position(), mv)
+        .map_err(|reason| illegal(game, reason))?;
     Ok(mv)
 }
 
 /// The error of a move text that is not a legal move.
 fn notation_error(game: &Game, error: MoveError) -> Error {
     match error {
-        MoveError::GameOver => game_over(game),
+        MoveError::Illegal(IllegalReason::GameOver) => game_over(game),
         other => Error::new(halma_result::IllegalMove, other.to_string()),
     }
 }
@@ -173,9 +86,10 @@ fn notation_error(game: &Game, error: MoveError) -> Error {
 /// The error of a move that could not be played.
 fn play_error(game: &Game, error: PlayError) -> Error {
     match error {
-        PlayError::Illegal(mv) => illegal(game, mv),
+        PlayError::Illegal { reason, .. } => illegal(game, reason),
         PlayError::Notation(error) => notation_error(game, error),
         PlayError::TooLong => Error::new(halma_result::GameTooLong, error.to_string()),
+        other => Error::new(halma_result::IllegalMove, other.to_string()),
     }
 }
 

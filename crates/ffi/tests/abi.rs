@@ -6,7 +6,7 @@ use std::ffi::{c_char, CStr};
 use std::ptr;
 
 use ::halma_rules::{write_record, Game, GameResult, Move, Rules, Seat, Square};
-use halma::*;
+use halma_ffi::*;
 
 mod common;
 use common::record_of;

@@ -5,9 +5,9 @@ use std::ptr;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use ::halma_engine::{Engine, EngineOptions, Limits};
+use ::halma_engine::{Engine, EngineOptions, HashSize, Level, Limits};
 use ::halma_rules::Game;
-use halma::*;
+use halma_ffi::*;
 
 mod common;
 use common::record_of;
@@ -40,7 +40,7 @@ fn engine(level: u32) -> *mut halma_engine {
 }
 
 /// The principal variation of the engine's last search.
-fn pv(engine: *const halma_engine) -> Vec<halma_move> {
+fn pv(engine: *mut halma_engine) -> Vec<halma_move> {
     let mut len = 0;
     // SAFETY: a live handle; a NULL buffer with length 0 asks for the size.
     let code = unsafe { halma_engine_pv(engine, ptr::null_mut(), 0, &mut len) };
@@ -85,20 +85,20 @@ fn node_limited_search_matches_the_rust_engine() {
         let g = game(rules, None);
         let e = engine(level);
         let mut rust_game = Game::new(rules.parse().unwrap());
-        let mut rust_engine = Engine::new(EngineOptions {
-            level: level as u8,
-            hash_mib: 4,
-            ..EngineOptions::default()
-        });
+        let mut options = EngineOptions::default();
+        options.level = Level::new(level.into()).unwrap();
+        options.hash = HashSize::new(4).unwrap();
+        let mut rust_engine = Engine::new(options);
         let stop = AtomicBool::new(false);
         for _ in 0..plies {
-            let expected = rust_engine.search_game(&rust_game, Limits::nodes(3_000), &stop);
+            let expected = rust_engine.search(&rust_game, Limits::nodes(3_000), &stop);
+            let expected_move = expected.best_move.expect("the game goes on");
             let mut got = UNTOUCHED;
             // SAFETY: live handles and a valid output.
             let code = unsafe { halma_engine_search(e, g, 0, 3_000, 0, &mut got) };
             assert_eq!(code, halma_result::Ok, "{rules}");
-            assert_eq!(got.best_move, record_of(expected.best_move), "{rules}");
-            assert_eq!(got.score, expected.score);
+            assert_eq!(got.best_move, record_of(expected_move), "{rules}");
+            assert_eq!(got.score, expected.score.raw());
             assert_eq!(got.depth, expected.depth);
             assert_eq!(got.seldepth, expected.seldepth);
             assert_eq!(got.nodes, expected.nodes);
@@ -109,7 +109,7 @@ fn node_limited_search_matches_the_rust_engine() {
             assert_eq!(line[0], got.best_move);
             let want: Vec<halma_move> = expected.pv.iter().map(|&m| record_of(m)).collect();
             assert_eq!(line, want);
-            rust_game.play(expected.best_move).unwrap();
+            rust_game.play(expected_move).unwrap();
             // SAFETY: a live game and a legal move record.
             let played = unsafe { halma_game_play(g, &got.best_move) };
             assert_eq!(played, halma_result::Ok);
@@ -209,17 +209,100 @@ fn stop_from_another_thread_ends_a_long_search() {
     // SAFETY: a live game and a move record.
     let played = unsafe { halma_game_play(g, &got.best_move) };
     assert_eq!(played, halma_result::Ok);
-    // A stop before a search does not stop the next search (it clears the flag).
+    // The stop was for that search: the next one is not stopped.
     let mut next = UNTOUCHED;
     // SAFETY: live handles and a valid output; freed once.
     unsafe {
-        halma_engine_stop(e);
         assert_eq!(
             halma_engine_search(e, g, 3, 0, 0, &mut next),
             halma_result::Ok
         );
         assert_eq!(next.depth, 3);
         halma_engine_stop(ptr::null());
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+#[test]
+fn a_stop_sent_just_before_a_search_stops_it() {
+    let g = game("halma", None);
+    let e = engine(10);
+    let mut got = UNTOUCHED;
+    let started = Instant::now();
+    // SAFETY: live handles and valid outputs; freed once.
+    unsafe {
+        // The stop comes before the search begins (it used to be cleared
+        // when the search started, which then ran for its whole movetime).
+        halma_engine_stop(e);
+        assert_eq!(
+            halma_engine_search(e, g, 0, 0, 30_000, &mut got),
+            halma_result::Ok
+        );
+        let spent = started.elapsed();
+        assert!(spent < Duration::from_secs(10), "stopped after {spent:?}");
+        let mut clone = ptr::null_mut();
+        assert_eq!(halma_game_clone(g, &mut clone), halma_result::Ok);
+        assert_eq!(halma_game_play(clone, &got.best_move), halma_result::Ok);
+        halma_game_free(clone);
+        // The request was used up by that search.
+        let mut next = UNTOUCHED;
+        assert_eq!(
+            halma_engine_search(e, g, 3, 0, 0, &mut next),
+            halma_result::Ok
+        );
+        assert_eq!(next.depth, 3);
+        // A new game withdraws a waiting request.
+        halma_engine_stop(e);
+        assert_eq!(halma_engine_new_game(e), halma_result::Ok);
+        let mut after = UNTOUCHED;
+        assert_eq!(
+            halma_engine_search(e, g, 3, 0, 0, &mut after),
+            halma_result::Ok
+        );
+        assert_eq!(after.depth, 3);
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+/// The text of the calling thread's last error.
+fn last_error() -> String {
+    let mut buf = [0u8; 256];
+    let mut len = 0;
+    // SAFETY: a buffer of `buf.len()` bytes and a valid length output.
+    let code = unsafe { halma_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut len) };
+    assert_eq!(code, halma_result::Ok);
+    String::from_utf8(buf[..len].to_vec()).unwrap()
+}
+
+#[test]
+fn a_depth_above_the_maximum_is_refused_not_clamped() {
+    let g = game("halma8", None);
+    let e = engine(10);
+    let mut out = UNTOUCHED;
+    // SAFETY: live handles and valid outputs; freed once.
+    unsafe {
+        for depth in [HALMA_MAX_SEARCH_DEPTH + 1, u32::MAX] {
+            assert_eq!(
+                halma_engine_search(e, g, depth, 1_000, 0, &mut out),
+                halma_result::InvalidArgument,
+                "{depth}"
+            );
+            assert_eq!(out, UNTOUCHED);
+            assert_eq!(
+                last_error(),
+                format!(
+                    "argument `depth`: search depth {depth} is more than {HALMA_MAX_SEARCH_DEPTH}"
+                )
+            );
+        }
+        // The maximum itself is searched (here under a node limit).
+        assert_eq!(
+            halma_engine_search(e, g, HALMA_MAX_SEARCH_DEPTH, 1_000, 0, &mut out),
+            halma_result::Ok
+        );
+        assert!(out.depth <= HALMA_MAX_SEARCH_DEPTH);
         halma_engine_free(e);
         halma_game_free(g);
     }
@@ -295,7 +378,7 @@ fn hostile_arguments_are_refused() {
         );
         assert_eq!(len, 0);
         assert_eq!(
-            halma_engine_pv(ptr::null(), ptr::null_mut(), 0, &mut len),
+            halma_engine_pv(ptr::null_mut(), ptr::null_mut(), 0, &mut len),
             halma_result::NullPointer
         );
         assert_eq!(

@@ -6,7 +6,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use halma::*;
+use halma_ffi::*;
 
 const SENTINEL: u8 = 0xA5;
 

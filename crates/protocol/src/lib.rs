@@ -7,6 +7,13 @@
 //!   input and output).
 //! - [`client`]: a controller driving an engine process through the protocol,
 //!   with a time-out on every wait (what `halma match` uses for `cmd=` players).
+//!
+//! It owns the protocol's text and its state machine; the search is
+//! `halma_engine`'s (the server drives an [`halma_engine::Engine`]), and the
+//! client is a `halma_tools::players::Player`, so a protocol engine plays in
+//! the same matches as the built-in players. A new command goes into
+//! [`command`] (read, range-checked, written back) and [`server`] (executed);
+//! `docs/architecture.md` shows where this crate sits.
 
 pub mod client;
 pub mod command;

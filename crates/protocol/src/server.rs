@@ -12,8 +12,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use halma_engine::{
-    DrawRules, Engine, EngineOptions, Limits, Score, ScoreBound, SearchEvent, SearchInfo,
-    SearchOptions, SearchProgress, SearchResult, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS,
+    DrawRules, Engine, EngineOptions, HashSize, Level, Limits, ScoreBound, SearchEvent, SearchInfo,
+    SearchOptions, SearchProgress, SearchResult, Threads, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS,
 };
 use halma_rules::{Move, Position, Rules};
 
@@ -270,11 +270,15 @@ impl Session {
     fn set_option(&mut self, option: EngineOption) -> Result<(), String> {
         let engine = self.engine()?;
         match option {
-            EngineOption::Level(level) => engine.set_level(level),
-            EngineOption::Hash(mib) => {
-                engine.set_hash_mib(mib);
+            EngineOption::Level(level) => {
+                engine.set_level(Level::new(level.into()).map_err(|e| e.to_string())?)
             }
-            EngineOption::Threads(threads) => engine.set_threads(threads),
+            EngineOption::Hash(mib) => {
+                engine.set_hash(HashSize::new(mib as u64).map_err(|e| e.to_string())?)
+            }
+            EngineOption::Threads(threads) => {
+                engine.set_threads(Threads::new(threads as u64).map_err(|e| e.to_string())?)
+            }
             EngineOption::Seed(seed) => engine.set_seed(seed),
             EngineOption::MaxPlies(plies) => {
                 let draws = DrawRules {
@@ -300,7 +304,7 @@ impl Session {
         let mut history = Vec::with_capacity(moves.len());
         for &mv in &moves {
             history.push(position.hash());
-            position.make_move(mv);
+            position.make_move_unchecked(mv);
         }
         self.start = start;
         self.moves = moves;
@@ -327,7 +331,7 @@ impl Session {
                     escape_message(&e.to_string())
                 )
             })?;
-            position.make_move(mv);
+            position.make_move_unchecked(mv);
             moves.push(mv);
         }
         self.set_position(start, moves);
@@ -388,10 +392,12 @@ impl Session {
                 let line = match event {
                     SearchEvent::Line(info) => info_line(&rules, &position, info),
                     SearchEvent::Progress(progress) => progress_line(&rules, &position, progress),
+                    // A kind of report this server does not know yet.
+                    _ => return,
                 };
                 send(&out, &line);
             };
-            let result = engine.search_with(
+            let result = engine.search_position_with(
                 &rules,
                 &position,
                 &history,
@@ -404,7 +410,10 @@ impl Session {
                 Ok(result) => format!(
                     "{}\nbestmove {}",
                     final_line(&rules, &position, &result),
-                    rules.move_to_string(&position, result.best_move)
+                    result.best_move.map_or_else(
+                        || "none".to_owned(),
+                        |mv| rules.move_to_string(&position, mv)
+                    )
                 ),
                 // The options were checked before: this is a bug, but the
                 // controller still gets its one `bestmove`.
@@ -437,7 +446,7 @@ pub fn info_line(rules: &Rules, position: &Position, info: &SearchInfo) -> Strin
         info.depth,
         info.seldepth,
         info.multipv,
-        Score::from_raw(info.score),
+        info.score,
         info.nodes,
         nps(info.nodes, info.elapsed),
         info.elapsed.as_millis(),
@@ -469,7 +478,7 @@ pub fn final_line(rules: &Rules, position: &Position, result: &SearchResult) -> 
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         result.depth,
         result.seldepth,
-        Score::from_raw(result.score),
+        result.score,
         result.nodes,
         nps(result.nodes, result.elapsed),
         result.elapsed.as_millis(),
@@ -484,7 +493,7 @@ pub fn line_text(rules: &Rules, position: &Position, moves: &[Move]) -> String {
     let mut words = Vec::with_capacity(moves.len());
     for &mv in moves {
         words.push(rules.move_to_string(&position, mv));
-        position.make_move(mv);
+        position.make_move_unchecked(mv);
     }
     words.join(" ")
 }
@@ -707,7 +716,7 @@ mod tests {
         assert!(last_info.contains(&format!(" pv {best}")), "{lines:?}");
         let rules: Rules = "halma8".parse().unwrap();
         let mut position = rules.start_position();
-        position.make_move(rules.parse_move(&position, "a5-a4").unwrap());
+        position.make_move_unchecked(rules.parse_move(&position, "a5-a4").unwrap());
         rules.parse_move(&position, best).unwrap();
         assert!(live.close().is_empty());
     }
@@ -741,7 +750,7 @@ mod tests {
     fn moves_lists_the_legal_moves_in_canonical_notation() {
         let rules: Rules = "halma8".parse().unwrap();
         let mut position = rules.start_position();
-        position.make_move(rules.parse_move(&position, "a5-a4").unwrap());
+        position.make_move_unchecked(rules.parse_move(&position, "a5-a4").unwrap());
         let lines = session("rules halma8\nposition startpos moves a5-a4\nmoves\n");
         assert_eq!(lines.len(), 1, "{lines:?}");
         let words: Vec<&str> = lines[0].split(' ').collect();

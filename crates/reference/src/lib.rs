@@ -4,8 +4,12 @@
 //! possible: the board is a vector of cells (`index = rank * width + file`),
 //! jump sequences are found by a breadth-first search over landing squares with
 //! a visited set, and moves are identified by their (origin, destination) pair.
-//! There are no bitboards and no clever tricks: the crate is a test oracle and a
-//! baseline for benchmarks of faster generators.
+//! There are no bitboards and no clever tricks: the crate is the test oracle.
+//!
+//! Its [`baseline`] module is the benchmark baseline: a second, fast plain
+//! generator (a mailbox, no bitboards) that reads rules and positions with
+//! this crate's parsers; its module documentation says why it is kept apart
+//! from the oracle.
 //!
 //! Conventions used throughout:
 //! - a square is `(file, rank)`, 0-based, `a1 = (0, 0)`;
@@ -16,6 +20,8 @@
 //!   index.
 
 #![forbid(unsafe_code)]
+
+pub mod baseline;
 
 /// A square as (file, rank), 0-based: a1 = (0, 0).
 pub type RefSquare = (u8, u8);

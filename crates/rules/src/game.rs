@@ -2,17 +2,24 @@
 
 use std::fmt;
 
-use halma_core::{Move, MoveList, Position, Seat};
+use std::str::FromStr;
+
+use halma_core::{Move, MoveList, Position, Seat, Setup};
 use thiserror::Error;
 
+use crate::check::IllegalReason;
 use crate::notation::{MoveError, Path};
-use crate::Rules;
+use crate::{PositionError, Rules};
 
 /// Most moves a game keeps: far beyond any real game, small enough that no
 /// input can make a game grow without bound.
 pub const MAX_GAME_MOVES: usize = 100_000;
 
-/// Where a game stands.
+/// Where a game stands. `Display` writes `*` or the winner's name (the
+/// `Result` tag of a record), and `FromStr` reads exactly that back.
+///
+/// Not `#[non_exhaustive]`: a draw or a forfeit is a [`Termination`](crate::Termination),
+/// not a state of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// Moves remain to be played.
@@ -30,12 +37,46 @@ impl fmt::Display for GameResult {
     }
 }
 
+/// A text that is not a [`GameResult`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{text}` is not a game result: expected * or Red, Green, Blue, Yellow")]
+pub struct ParseGameResultError {
+    /// The text read (at most its first 32 characters).
+    pub text: String,
+}
+
+impl FromStr for GameResult {
+    type Err = ParseGameResultError;
+
+    /// `*` or a seat's name as `Display` writes it (`Red`): the strict form
+    /// of a record's `Result` tag.
+    fn from_str(text: &str) -> Result<GameResult, ParseGameResultError> {
+        if text == "*" {
+            return Ok(GameResult::Ongoing);
+        }
+        Seat::ALL
+            .into_iter()
+            .find(|seat| seat.name() == text)
+            .map(GameResult::Won)
+            .ok_or_else(|| ParseGameResultError {
+                text: text.chars().take(32).collect(),
+            })
+    }
+}
+
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The move is not legal in the current position.
-    #[error("{0:?} is not a legal move here")]
-    Illegal(Move),
+    #[error("{mv:?} is not a legal move here: {reason}")]
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// Why not.
+        #[source]
+        reason: IllegalReason,
+    },
     /// The move text does not name a legal move.
     #[error(transparent)]
     Notation(#[from] MoveError),
@@ -58,11 +99,31 @@ impl Game {
     /// A game from the preset's start position.
     pub fn new(rules: Rules) -> Game {
         let start = rules.start_position();
-        Game::from_position(rules, start)
+        Game::from_checked(rules, start)
     }
 
-    /// A game from a position checked against `rules` (see [`Rules::position`]).
-    pub fn from_position(rules: Rules, start: Position) -> Game {
+    /// A game from a setup, checked against `rules` (see [`Rules::position`]).
+    ///
+    /// # Errors
+    /// The [`PositionError`] saying why the setup is not a position under `rules`.
+    pub fn from_setup(rules: Rules, setup: &Setup) -> Result<Game, PositionError> {
+        let start = rules.position(setup)?;
+        Ok(Game::from_checked(rules, start))
+    }
+
+    /// A game from a position, checked against `rules` (see
+    /// [`Rules::check_position`]): a position of another board size, piece
+    /// count or seat set is refused, so that the game's record reads back.
+    ///
+    /// # Errors
+    /// The [`PositionError`] saying why the position is not one of `rules`.
+    pub fn from_position(rules: Rules, start: Position) -> Result<Game, PositionError> {
+        rules.check_position(&start)?;
+        Ok(Game::from_checked(rules, start))
+    }
+
+    /// A game from a position known to be valid under `rules`.
+    fn from_checked(rules: Rules, start: Position) -> Game {
         let result = match rules.winner(&start) {
             Some(seat) => GameResult::Won(seat),
             None => GameResult::Ongoing,
@@ -116,11 +177,17 @@ impl Game {
         self.rules.legal_moves(&self.position)
     }
 
-    /// Plays a legal move.
+    /// Plays a legal move (checked by [`Rules::check_move`]). There is no
+    /// unchecked variant: a game holds only legal moves, which is what makes
+    /// its record read back; fast play without checks is
+    /// [`Position::make_move_unchecked`] on a bare position.
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] with the reason, or [`PlayError::TooLong`].
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        if !self.rules.is_legal(&self.position, mv) {
-            return Err(PlayError::Illegal(mv));
-        }
+        self.rules
+            .check_move(&self.position, mv)
+            .map_err(|reason| PlayError::Illegal { mv, reason })?;
         self.push(mv)
     }
 
@@ -135,7 +202,8 @@ impl Game {
         if self.moves.len() >= MAX_GAME_MOVES {
             return Err(PlayError::TooLong);
         }
-        self.position.make_move(mv);
+        // Checked legal by the caller.
+        self.position.make_move_unchecked(mv);
         self.moves.push(mv);
         self.update_result();
         Ok(())
@@ -173,7 +241,8 @@ impl Game {
             .iter()
             .map(|&mv| {
                 let text = self.rules.move_to_string(&position, mv);
-                position.make_move(mv);
+                // The game's own moves, legal where they were played.
+                position.make_move_unchecked(mv);
                 text
             })
             .collect()

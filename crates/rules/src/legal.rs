@@ -1,20 +1,42 @@
 //! Start positions, position checks, legal moves, passes and the winner
 //! (sections 4 and 5 of the rule book).
 
+use std::iter;
+
 use halma_core::{
-    Bitboard, Constraints, Move, MoveGenerator, MoveKind, MoveList, ParseSetupError,
-    PieceMovesIter, Position, Seat, Setup,
+    Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PieceMovesIter,
+    Position, Seat, SeatSet, Setup,
 };
 use thiserror::Error;
 
 use crate::variant::{Rules, Spoil};
 
-/// Why a position string or setup is not a position under some rules.
+/// Why a position string, setup or position is not a position under some rules.
+///
+/// The one position error of the API: the board-level checks of `halma-core`
+/// (pieces off the board or on one square) arrive as [`PositionError::Board`],
+/// whose [`source`](std::error::Error::source) is the core error.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The string itself is malformed.
     #[error(transparent)]
     Syntax(#[from] ParseSetupError),
+    /// The pieces do not form a position on the board: off the board, or two
+    /// on one square.
+    #[error("{0}")]
+    Board(#[source] halma_core::PositionError),
+    /// A position whose seats in play are not the rules' (a [`Position`] built
+    /// with another seat set, given to [`Game::from_position`](crate::Game::from_position)).
+    #[error("the position has {found:?} in play, but {rules} plays {expected:?}")]
+    SeatsInPlay {
+        /// The position's seats.
+        found: SeatSet,
+        /// The rules' seats.
+        expected: SeatSet,
+        /// The rules string.
+        rules: String,
+    },
     /// The board size is not the preset's.
     #[error("the board is {width}x{height}, but {rules} is played on {expected}x{expected}")]
     Size {
@@ -110,8 +132,24 @@ impl Rules {
                 rules: self.to_string(),
             });
         }
-        Ok(Position::from_setup(setup, self.seats())
-            .expect("size, seats and side checked; a parsed setup never overlaps"))
+        // Overlapping pieces, and pieces outside the board of a setup built
+        // in code, are refused here.
+        Position::from_setup(setup, self.seats()).map_err(PositionError::Board)
+    }
+
+    /// Checks a position built elsewhere (say with [`Position::from_setup`])
+    /// against these rules: what [`position`](Rules::position) checks, and
+    /// that its seats in play are the rules'.
+    pub fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        self.position(&position.to_setup())?;
+        if position.seats() != self.seats() {
+            return Err(PositionError::SeatsInPlay {
+                found: position.seats(),
+                expected: self.seats(),
+                rules: self.to_string(),
+            });
+        }
+        Ok(())
     }
 
     /// Reads a position string and checks it against these rules.
@@ -184,7 +222,8 @@ impl Rules {
     }
 
     /// The pieces of the side to move with their destinations (no allocation).
-    /// Empty for a finished game; a pass is due when every piece has no move.
+    /// Empty for a finished game; a pass is due when every piece has no move
+    /// (see [`legal_moves_into`](Rules::legal_moves_into), which adds it).
     pub fn piece_moves<'a>(
         &self,
         position: &Position,
@@ -198,45 +237,89 @@ impl Rules {
         PieceMovesIter::new(generator, pieces)
     }
 
+    /// Every legal move (section 4), appended to `out` in generation order
+    /// (by origin in bitboard order, then steps, jumps, swaps; deterministic,
+    /// not row-major): none when the game is over, the single [`Move::PASS`]
+    /// when the side to move has no other move. Allocates nothing itself.
+    pub fn legal_moves_into(&self, position: &Position, out: &mut impl Extend<Move>) {
+        if self.is_finished(position) {
+            return;
+        }
+        self.moves_with(position, &self.move_generator(position), out);
+    }
+
+    /// The number of legal moves: 0 when the game is over, 1 for the pass.
+    /// Counted without listing them.
+    pub fn legal_move_count(&self, position: &Position) -> usize {
+        if self.is_finished(position) {
+            return 0;
+        }
+        let generator = self.move_generator(position);
+        self.count_with(position, &generator) as usize
+    }
+
     /// Every legal move (section 4): none when the game is over, `[pass]`
     /// when the side to move has no other move. Ordered by origin, then kind,
-    /// then destination, with squares in row-major order.
+    /// then destination, with squares in row-major order (sorted: for
+    /// generation order without the sort use
+    /// [`legal_moves_into`](Rules::legal_moves_into)).
     pub fn legal_moves(&self, position: &Position) -> MoveList {
         let mut list = MoveList::new();
-        if self.is_finished(position) {
-            return list;
-        }
-        position.moves_into(&self.move_generator(position), &mut list);
-        if list.is_empty() {
-            list.push(Move::PASS);
-        }
-        list.sort_by_key(|m| (m.from(), m.kind() as u8, m.to()));
+        self.legal_moves_into(position, &mut list);
+        list.sort_unstable_by_key(|m| (m.from(), m.kind() as u8, m.to()));
         list
     }
 
     /// Whether `mv` is a legal move in `position`: exactly when
-    /// [`legal_moves`](Rules::legal_moves) holds it, but only the moving
-    /// piece's destinations are generated (playing a move is not a sort of
-    /// every move).
+    /// [`legal_moves`](Rules::legal_moves) holds it (see
+    /// [`check_move`](Rules::check_move) for why not).
+    #[inline]
     pub fn is_legal(&self, position: &Position, mv: Move) -> bool {
-        if self.is_finished(position) {
-            return false;
-        }
-        let pieces = position.pieces(position.to_move());
-        let generator = self.move_generator(position);
-        if mv.kind() == MoveKind::Pass {
-            return mv == Move::PASS && generator.count_moves(pieces) == 0;
-        }
-        if !pieces.contains(mv.from()) {
-            return false;
-        }
-        let moves = generator.piece_moves(mv.from());
-        let destinations = match mv.kind() {
-            MoveKind::Step => moves.steps,
-            MoveKind::Jump => moves.jumps,
-            MoveKind::Swap => moves.swaps,
-            MoveKind::Pass => return false,
-        };
-        destinations.contains(mv.to())
+        self.check_move(position, mv).is_ok()
     }
+
+    /// The moves of an unfinished position under `generator`, with the pass
+    /// rule: the one place it is applied to a list.
+    #[inline]
+    pub(crate) fn moves_with(
+        &self,
+        position: &Position,
+        generator: &MoveGenerator,
+        out: &mut impl Extend<Move>,
+    ) {
+        // The union of all destinations says whether any move exists: a few
+        // ORs per piece, where counting would be popcounts.
+        let mut destinations = Bitboard::EMPTY;
+        for piece in PieceMovesIter::new(generator, position.pieces(position.to_move())) {
+            destinations |= piece.steps | piece.jumps | piece.swaps;
+            piece.extend_moves(out);
+        }
+        if pass_is_due(usize::from(!destinations.is_empty())) {
+            out.extend(iter::once(Move::PASS));
+        }
+    }
+
+    /// The number of moves of an unfinished position under `generator`, with
+    /// the pass rule.
+    #[inline]
+    pub(crate) fn count_with(&self, position: &Position, generator: &MoveGenerator) -> u64 {
+        let count = generator.count_moves(position.pieces(position.to_move()));
+        if pass_is_due(count as usize) {
+            1
+        } else {
+            count
+        }
+    }
+}
+
+/// The pass rule (section 4 of the rule book), written once: in an
+/// unfinished game, a side to move whose pieces have `other_moves` moves
+/// passes exactly when that is 0, and the pass is then its only move.
+///
+/// [`Rules::legal_moves_into`], [`Rules::legal_move_count`],
+/// [`Rules::check_move`] and perft apply it; a caller that generates moves
+/// itself (the engine's ordered generation) asks it here.
+#[inline]
+pub const fn pass_is_due(other_moves: usize) -> bool {
+    other_moves == 0
 }

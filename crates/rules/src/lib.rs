@@ -3,6 +3,23 @@
 //! passes, winning), notation (moves as paths, position strings, rules
 //! strings), games with undo, game records, and perft.
 //!
+//! # Invariants and the checked paths
+//!
+//! - One legality contract: [`Rules::check_move`] (with its
+//!   [`IllegalReason`]), [`Rules::legal_moves_into`] and
+//!   [`Rules::legal_move_count`]; the pass rule is [`pass_is_due`]. Notation,
+//!   [`Game`], perft, the C ABI, the engine and the fuzz targets use them.
+//! - A [`Game`] holds a position valid under its rules and only legal moves:
+//!   [`Game::from_setup`] and [`Game::from_position`] refuse anything else
+//!   with a [`PositionError`], [`Game::play`] an illegal move with
+//!   [`PlayError::Illegal`] and its reason. So every game writes a record
+//!   that [`read_record`] reads back.
+//! - A bare [`Position`] does not carry its rules (it is the fast,
+//!   rule-free board of `halma-core`): [`Rules::position`] checks one,
+//!   [`Position::make_move`] checks only that the pieces are where a move
+//!   says, and [`Position::make_move_unchecked`] is the generators' fast
+//!   path. [`Game`] is the position that carries its rules.
+//!
 //! ```
 //! use halma_rules::{Game, GameResult, Rules};
 //!
@@ -17,6 +34,7 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
+mod check;
 mod game;
 mod legal;
 mod notation;
@@ -25,8 +43,9 @@ mod record;
 mod termination;
 mod variant;
 
-pub use game::{Game, GameResult, PlayError, MAX_GAME_MOVES};
-pub use legal::PositionError;
+pub use check::IllegalReason;
+pub use game::{Game, GameResult, ParseGameResultError, PlayError, MAX_GAME_MOVES};
+pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
 pub use perft::{PerftError, MAX_PERFT_DEPTH};
 pub use record::{
@@ -38,9 +57,14 @@ pub use termination::{
     check_termination, occurrences_of_final_position, result_text, DrawReason,
     ParseDrawReasonError, Termination, TerminationError,
 };
-pub use variant::{ParseRulesError, Preset, Rules, Spoil, MAX_RULES_STRING_LEN};
+pub use variant::{
+    Options, ParseRulesError, Preset, Rules, RulesBuilder, Spoil, MAX_RULES_STRING_LEN,
+};
 
+// The core types that these rules' methods take and return, so that an
+// embedder needs no direct dependency on `halma-core`.
 pub use halma_core::{
-    Bitboard, Direction, Move, MoveKind, MoveList, PieceMoves, Position, Seat, SeatSet, Setup,
-    Square,
+    Bitboard, Constraints, Direction, Geometry, GeometryError, MakeMoveError, Move, MoveGenerator,
+    MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PieceMoves,
+    PieceMovesIter, Position, Seat, SeatSet, Setup, Square, Squares,
 };

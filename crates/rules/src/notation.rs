@@ -2,9 +2,10 @@
 
 use std::fmt;
 
-use halma_core::{Bitboard, Direction, Move, MoveKind, ParseSquareError, Position, Seat, Square};
+use halma_core::{Bitboard, Direction, Move, MoveKind, ParseSquareError, Position, Square};
 use thiserror::Error;
 
+use crate::check::IllegalReason;
 use crate::Rules;
 
 /// Longest move text read: a path visits each of the 64 squares of one parity class at most once.
@@ -28,6 +29,7 @@ impl fmt::Display for Path {
 
 /// Why one segment of a written path is illegal.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SegmentError {
     /// The landing square is beyond the board's edge.
     #[error("{0} is off the board")]
@@ -66,6 +68,7 @@ pub enum SegmentError {
 
 /// Why a move text is not a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The text is empty.
     #[error("empty move: expected a path like e4-e5 or c3-e5-g5, or pass")]
@@ -76,12 +79,6 @@ pub enum MoveError {
         /// Its length in bytes.
         len: usize,
     },
-    /// The game is over: there are no legal moves.
-    #[error("the game is over: no move can be played")]
-    GameOver,
-    /// `pass` while there is another move.
-    #[error("pass is only legal when the side to move has no other move")]
-    PassNotAllowed,
     /// A path item is not a square.
     #[error("square {index} of the path: {source}")]
     BadSquare {
@@ -93,22 +90,6 @@ pub enum MoveError {
     /// A path of one square.
     #[error("a move needs at least two squares joined by `-`")]
     TooShort,
-    /// The origin is outside the board.
-    #[error("the origin {0} is off the board")]
-    OriginOffBoard(Square),
-    /// No piece on the origin.
-    #[error("there is no piece on {0}")]
-    NoPiece(Square),
-    /// The piece on the origin is not the side to move's.
-    #[error("{square} holds a piece of {owner}, but {to_move} is to move")]
-    NotYourPiece {
-        /// The origin.
-        square: Square,
-        /// Whose piece stands there.
-        owner: Seat,
-        /// The side to move.
-        to_move: Seat,
-    },
     /// A segment of the path is illegal.
     #[error("segment {index} ({from}-{to}): {reason}")]
     Segment {
@@ -119,8 +100,15 @@ pub enum MoveError {
         /// Where it lands.
         to: Square,
         /// Why it is illegal.
+        #[source]
         reason: SegmentError,
     },
+    /// The move is not legal, for a reason of the legality contract
+    /// ([`Rules::check_move`]): the game is over, `pass` while another move
+    /// exists, the origin is off the board, empty or another seat's; or a
+    /// path whose every segment is possible makes an illegal move.
+    #[error("{0}")]
+    Illegal(#[source] IllegalReason),
 }
 
 impl Rules {
@@ -154,6 +142,13 @@ impl Rules {
 
     /// Reads a move: a path whose every segment is legal, two squares naming a
     /// legal move's origin and destination, or `pass` when it is the only move.
+    ///
+    /// The move read is always legal: [`check_move`](Rules::check_move) has
+    /// the last word (the segment-by-segment check only explains a bad path).
+    /// No list of legal moves is built: only the moving piece's destinations.
+    ///
+    /// # Errors
+    /// A [`MoveError`] naming the bad square, segment or legality reason.
     pub fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         if text.is_empty() {
             return Err(MoveError::Empty);
@@ -162,15 +157,12 @@ impl Rules {
             return Err(MoveError::TooLong { len: text.len() });
         }
         if self.is_finished(position) {
-            return Err(MoveError::GameOver);
+            return Err(MoveError::Illegal(IllegalReason::GameOver));
         }
-        let legal = self.legal_moves(position);
         if text == "pass" {
-            return if legal == [Move::PASS] {
-                Ok(Move::PASS)
-            } else {
-                Err(MoveError::PassNotAllowed)
-            };
+            self.check_move(position, Move::PASS)
+                .map_err(MoveError::Illegal)?;
+            return Ok(Move::PASS);
         }
         let squares = text
             .split('-')
@@ -189,15 +181,14 @@ impl Rules {
         let checked = self.check_path(position, &squares);
         if checked.is_err() && squares.len() == 2 {
             // Origin and destination of a legal move, whatever path they imply.
-            if let Some(mv) = legal
-                .iter()
-                .find(|m| m.from() == squares[0] && m.to() == squares[1])
-            {
-                return Ok(*mv);
+            if let Some(mv) = self.find_move(position, squares[0], squares[1]) {
+                return Ok(mv);
             }
         }
+        // The segment check explains a bad path; the legality contract has
+        // the last word on a good one.
         let mv = checked?;
-        debug_assert!(legal.contains(&mv), "a checked path is a legal move");
+        self.check_move(position, mv).map_err(MoveError::Illegal)?;
         Ok(mv)
     }
 
@@ -205,22 +196,9 @@ impl Rules {
     /// that the error can say which segment is wrong and why.
     fn check_path(&self, position: &Position, squares: &[Square]) -> Result<Move, MoveError> {
         let geometry = self.geometry();
-        let mover = position.to_move();
         let origin = squares[0];
-        if !geometry.contains(origin) {
-            return Err(MoveError::OriginOffBoard(origin));
-        }
-        match position.piece_at(origin) {
-            None => return Err(MoveError::NoPiece(origin)),
-            Some(owner) if owner != mover => {
-                return Err(MoveError::NotYourPiece {
-                    square: origin,
-                    owner,
-                    to_move: mover,
-                })
-            }
-            Some(_) => {}
-        }
+        self.check_origin(position, origin)
+            .map_err(MoveError::Illegal)?;
         let constraints = self.constraints(position);
         // While the piece moves, its origin counts as empty.
         let occupied = position.occupied() - Bitboard::from_square(origin);

@@ -28,6 +28,7 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// Why a perft was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PerftError {
     /// The depth is above [`MAX_PERFT_DEPTH`].
     #[error("perft depth {depth} is out of range: the depth must be from 0 to {max}")]
@@ -80,7 +81,8 @@ impl Rules {
             .legal_moves(&position)
             .into_iter()
             .map(|mv| {
-                position.make_move(mv);
+                // Legal moves of this position.
+                position.make_move_unchecked(mv);
                 let count = self.perft_in_place(&mut position, depth - 1);
                 position.unmake_move(mv);
                 (mv, count)
@@ -118,7 +120,7 @@ impl Rules {
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&mv) = moves.get(index) else { break };
-                        local.make_move(mv);
+                        local.make_move_unchecked(mv);
                         let count = self.perft_in_place(&mut local, depth - 1);
                         local.unmake_move(mv);
                         counts.lock().expect("no thread panics while holding it")[index] = count;
@@ -162,19 +164,15 @@ impl Rules {
         }
         let generator = self.move_generator(position);
         if depth == 1 {
-            // Bulk count; a side without moves has the single pass.
-            return generator
-                .count_moves(position.pieces(position.to_move()))
-                .max(1);
+            // Bulk count, with the pass rule.
+            return self.count_with(position, &generator);
         }
         let mut moves = MoveList::with_capacity(256);
-        position.moves_into(&generator, &mut moves);
-        if moves.is_empty() {
-            moves.push(Move::PASS);
-        }
+        self.moves_with(position, &generator, &mut moves);
         let mut total = 0;
         for mv in moves {
-            position.make_move(mv);
+            // Generated here, so legal: the fast path.
+            position.make_move_unchecked(mv);
             total += self.perft_in_place(position, depth - 1);
             position.unmake_move(mv);
         }

@@ -1,5 +1,6 @@
 //! Game records: a PGN-like text of tag lines and moves (see `docs/game-record.md`).
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use halma_core::Seat;
@@ -63,7 +64,11 @@ pub enum TagError {
 
 /// Checks extra tags for [`write_record`]: names that the reader accepts,
 /// none reserved, none twice.
+///
+/// Linear in the number of tags (the names seen are kept in a hash set), so
+/// that a record of the largest size the reader takes is checked quickly.
 pub fn check_tags(tags: &[(&str, &str)]) -> Result<(), TagError> {
+    let mut seen = HashSet::with_capacity(tags.len());
     for (index, &(name, _)) in tags.iter().enumerate() {
         let owned = || name.to_owned();
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
@@ -78,7 +83,7 @@ pub fn check_tags(tags: &[(&str, &str)]) -> Result<(), TagError> {
                 name: owned(),
             });
         }
-        if tags[..index].iter().any(|&(earlier, _)| earlier == name) {
+        if !seen.insert(name) {
             return Err(TagError::Duplicate {
                 index,
                 name: owned(),
@@ -340,6 +345,9 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
         return Err(RecordError::TooLarge { len: text.len() });
     }
     let mut tags: Vec<(String, String, usize)> = Vec::new();
+    // The names read so far: a record of `MAX_RECORD_LEN` bytes can hold
+    // about 1.7 million tags, so the repeat check must not scan `tags`.
+    let mut seen: HashSet<&str> = HashSet::new();
     let mut lines = text.lines().enumerate().peekable();
     while let Some((i, line)) = lines.peek().copied() {
         let trimmed = line.trim();
@@ -354,7 +362,7 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
             line: i + 1,
             text: trimmed.to_owned(),
         })?;
-        if tags.iter().any(|(n, _, _)| n == name) {
+        if !seen.insert(name) {
             return Err(RecordError::RepeatedTag {
                 line: i + 1,
                 name: name.to_owned(),
@@ -370,15 +378,13 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
         source,
     })?;
     let mut game = match tag("Position") {
-        Some((_, text, line)) => {
-            let start = rules
-                .parse_position(text)
-                .map_err(|source| RecordError::Position {
-                    line: *line,
-                    source,
-                })?;
-            Game::from_position(rules, start)
-        }
+        Some((_, text, line)) => rules
+            .parse_position(text)
+            .and_then(|start| Game::from_position(rules, start))
+            .map_err(|source| RecordError::Position {
+                line: *line,
+                source,
+            })?,
         None => Game::new(rules),
     };
     let declared = match tag("Result") {
@@ -431,7 +437,14 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
                     source,
                 },
                 PlayError::TooLong => RecordError::TooManyMoves,
-                PlayError::Illegal(_) => unreachable!("play_str reports notation errors"),
+                // play_str reports notation errors; should that change, an
+                // illegal move is still a bad move of the record.
+                PlayError::Illegal { reason, .. } => RecordError::Move {
+                    ply,
+                    line: i + 1,
+                    text: token.to_owned(),
+                    source: MoveError::Illegal(reason),
+                },
             })?;
         }
     }
@@ -457,11 +470,10 @@ enum Declared {
 impl Declared {
     fn parse(text: &str) -> Option<Declared> {
         match text {
-            "*" => Some(Declared::Board(GameResult::Ongoing)),
             "Draw" => Some(Declared::Draw),
             _ => match text.strip_suffix(" loses") {
                 Some(name) => seat_named(name).map(Declared::Loses),
-                None => seat_named(text).map(|s| Declared::Board(GameResult::Won(s))),
+                None => text.parse::<GameResult>().ok().map(Declared::Board),
             },
         }
     }

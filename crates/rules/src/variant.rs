@@ -27,6 +27,109 @@ pub enum Preset {
     SuperHalma,
 }
 
+/// A camp shape (section 2 of the rule book): the squares `dx`, `dy` from the
+/// corner with `dx + dy <= diagonal`, `dx <= side` and `dy <= side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CampShape {
+    diagonal: u8,
+    side: u8,
+}
+
+impl CampShape {
+    const TEN: CampShape = CampShape {
+        diagonal: 3,
+        side: 3,
+    };
+    const THIRTEEN: CampShape = CampShape {
+        diagonal: 4,
+        side: 3,
+    };
+    const FIFTEEN: CampShape = CampShape {
+        diagonal: 4,
+        side: 4,
+    };
+    const NINETEEN: CampShape = CampShape {
+        diagonal: 5,
+        side: 4,
+    };
+
+    fn contains(self, dx: u8, dy: u8) -> bool {
+        dx + dy <= self.diagonal && dx <= self.side && dy <= self.side
+    }
+}
+
+/// One row of the preset table (section 3 of the rule book).
+struct PresetSpec {
+    name: &'static str,
+    /// Board side length (every preset board is square).
+    size: u8,
+    seats: SeatSet,
+    /// Squares per camp: the number of squares of `camp`, checked by a test.
+    camp_size: u8,
+    camp: CampShape,
+    /// The options the preset turns on itself.
+    options: Options,
+}
+
+/// The presets, in the order of [`Preset`]'s variants: adding a preset is a
+/// variant and a row here.
+const PRESETS: [PresetSpec; 6] = {
+    const TWO: SeatSet = SeatSet::of(&[Seat::Red, Seat::Blue]);
+    [
+        PresetSpec {
+            name: "halma",
+            size: 16,
+            seats: TWO,
+            camp_size: 19,
+            camp: CampShape::NINETEEN,
+            options: Options::NONE,
+        },
+        PresetSpec {
+            name: "halma3",
+            size: 16,
+            seats: SeatSet::of(&[Seat::Red, Seat::Green, Seat::Blue]),
+            camp_size: 13,
+            camp: CampShape::THIRTEEN,
+            options: Options::NONE,
+        },
+        PresetSpec {
+            name: "halma4",
+            size: 16,
+            seats: SeatSet::of(&Seat::ALL),
+            camp_size: 13,
+            camp: CampShape::THIRTEEN,
+            options: Options::NONE,
+        },
+        PresetSpec {
+            name: "halma8",
+            size: 8,
+            seats: TWO,
+            camp_size: 10,
+            camp: CampShape::TEN,
+            options: Options::NONE,
+        },
+        PresetSpec {
+            name: "halma10",
+            size: 10,
+            seats: TWO,
+            camp_size: 15,
+            camp: CampShape::FIFTEEN,
+            options: Options::NONE,
+        },
+        PresetSpec {
+            name: "super-halma",
+            size: 10,
+            seats: TWO,
+            camp_size: 19,
+            camp: CampShape::NINETEEN,
+            options: Options {
+                long_jumps: true,
+                ..Options::NONE
+            },
+        },
+    ]
+};
+
 impl Preset {
     /// All presets.
     pub const ALL: [Preset; 6] = [
@@ -38,49 +141,46 @@ impl Preset {
         Preset::SuperHalma,
     ];
 
+    const fn spec(self) -> &'static PresetSpec {
+        &PRESETS[self as usize]
+    }
+
     /// The preset's name in rules strings.
     pub const fn name(self) -> &'static str {
-        match self {
-            Preset::Halma => "halma",
-            Preset::Halma3 => "halma3",
-            Preset::Halma4 => "halma4",
-            Preset::Halma8 => "halma8",
-            Preset::Halma10 => "halma10",
-            Preset::SuperHalma => "super-halma",
-        }
+        self.spec().name
     }
 
     /// Board side length.
     pub const fn size(self) -> u8 {
-        match self {
-            Preset::Halma | Preset::Halma3 | Preset::Halma4 => 16,
-            Preset::Halma8 => 8,
-            Preset::Halma10 | Preset::SuperHalma => 10,
-        }
+        self.spec().size
     }
 
     /// The seats in play.
     pub const fn seats(self) -> SeatSet {
-        match self {
-            Preset::Halma3 => SeatSet::of(&[Seat::Red, Seat::Green, Seat::Blue]),
-            Preset::Halma4 => SeatSet::of(&Seat::ALL),
-            _ => SeatSet::of(&[Seat::Red, Seat::Blue]),
-        }
+        self.spec().seats
     }
 
     /// Pieces per seat (squares per camp).
     pub const fn camp_size(self) -> u8 {
-        match self {
-            Preset::Halma | Preset::SuperHalma => 19,
-            Preset::Halma3 | Preset::Halma4 => 13,
-            Preset::Halma8 => 10,
-            Preset::Halma10 => 15,
-        }
+        self.spec().camp_size
+    }
+
+    /// The options the preset turns on itself (long jumps for
+    /// [`Preset::SuperHalma`], none for the others).
+    pub const fn options(self) -> Options {
+        self.spec().options
     }
 
     /// Whether the preset itself turns long jumps on.
     pub const fn long_jumps(self) -> bool {
-        matches!(self, Preset::SuperHalma)
+        self.spec().options.long_jumps
+    }
+}
+
+impl fmt::Display for Preset {
+    /// The name in rules strings (`super-halma`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -97,12 +197,166 @@ pub enum Spoil {
 }
 
 impl Spoil {
-    const fn name(self) -> &'static str {
+    /// All values, in the order of the variants (the option table indexes it).
+    pub const ALL: [Spoil; 3] = [Spoil::None, Spoil::Fill, Spoil::Swap];
+
+    /// The value's name in rules strings (`spoil=swap` has the name `swap`).
+    pub const fn name(self) -> &'static str {
         match self {
             Spoil::None => "none",
             Spoil::Fill => "fill",
             Spoil::Swap => "swap",
         }
+    }
+}
+
+impl fmt::Display for Spoil {
+    /// The name in rules strings (`none`, `fill`, `swap`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The rule options of section 3 of the rule book, on top of a preset.
+///
+/// `Options::default()` has every option off. The struct is
+/// `#[non_exhaustive]` because the rule book grows options: build one from
+/// the default or use [`Rules::builder`].
+///
+/// ```
+/// use halma_rules::{Options, Preset, Rules, Spoil};
+///
+/// let mut options = Options::default();
+/// options.camp_lock = true;
+/// options.spoil = Spoil::Fill;
+/// let rules = Rules::with(Preset::Halma4, options);
+/// assert_eq!(rules.to_string(), "halma4,camp-lock,spoil=fill");
+/// assert_eq!(
+///     rules,
+///     Rules::builder(Preset::Halma4).camp_lock(true).spoil(Spoil::Fill).build()
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Options {
+    /// `long-jumps`: jump segments may be long.
+    pub long_jumps: bool,
+    /// `camp-lock`: a piece may not leave its target camp.
+    pub camp_lock: bool,
+    /// `spoil=...`: the anti-spoiling rule.
+    pub spoil: Spoil,
+}
+
+impl Options {
+    /// Every option off (a `const` [`Default`]).
+    const NONE: Options = Options {
+        long_jumps: false,
+        camp_lock: false,
+        spoil: Spoil::None,
+    };
+
+    /// `self` with every option that `other` turns on turned on as well (a
+    /// value option takes `other`'s value unless that is its default).
+    fn merged(mut self, other: &Options) -> Options {
+        for option in OPTIONS {
+            let value = (option.get)(other);
+            if value != 0 {
+                (option.set)(&mut self, value);
+            }
+        }
+        self
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::NONE
+    }
+}
+
+/// One option of rules strings: the table below drives parsing, printing
+/// (canonical order is table order) and the list in error messages.
+struct OptionSpec {
+    /// The option's name, before any `=`.
+    key: &'static str,
+    /// The values written after `key=`, index 0 the default; empty for a
+    /// flag, which is written bare and is off (0) or on (1).
+    values: &'static [&'static str],
+    /// The option's value in the options, as an index (see `values`).
+    get: fn(&Options) -> usize,
+    /// Sets the option to the value with that index.
+    set: fn(&mut Options, usize),
+}
+
+/// The names of [`Spoil`]'s values, in the order of [`Spoil::ALL`].
+const SPOIL_NAMES: [&str; 3] = [
+    Spoil::ALL[0].name(),
+    Spoil::ALL[1].name(),
+    Spoil::ALL[2].name(),
+];
+
+/// Every rules-string option, in canonical order. Adding an option is a
+/// field of [`Options`], a row here, a [`RulesBuilder`] method and its
+/// meaning in move generation or the end of the game.
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "long-jumps",
+        values: &[],
+        get: |o| usize::from(o.long_jumps),
+        set: |o, v| o.long_jumps = v != 0,
+    },
+    OptionSpec {
+        key: "camp-lock",
+        values: &[],
+        get: |o| usize::from(o.camp_lock),
+        set: |o, v| o.camp_lock = v != 0,
+    },
+    OptionSpec {
+        key: "spoil",
+        values: &SPOIL_NAMES,
+        get: |o| o.spoil as usize,
+        set: |o, v| o.spoil = Spoil::ALL[v],
+    },
+];
+
+impl OptionSpec {
+    /// Writes the option with value index `value` as in a rules string.
+    fn write(&self, f: &mut impl fmt::Write, value: usize) -> fmt::Result {
+        match self.values.get(value) {
+            Some(name) => write!(f, "{}={name}", self.key),
+            None => f.write_str(self.key),
+        }
+    }
+
+    /// The value index of the rules-string item `item` if it is this option.
+    fn read(&self, item: &str) -> Option<usize> {
+        if self.values.is_empty() {
+            return (item == self.key).then_some(1);
+        }
+        let (key, value) = item.split_once('=')?;
+        if key != self.key {
+            return None;
+        }
+        self.values.iter().position(|&name| name == value)
+    }
+}
+
+/// The options as error messages list them: `long-jumps, camp-lock or spoil=none|fill|swap`.
+fn expected_options() -> String {
+    let written: Vec<String> = OPTIONS
+        .iter()
+        .map(|option| {
+            if option.values.is_empty() {
+                option.key.to_owned()
+            } else {
+                format!("{}={}", option.key, option.values.join("|"))
+            }
+        })
+        .collect();
+    match written.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -124,7 +378,7 @@ pub enum ParseRulesError {
     )]
     UnknownPreset(String),
     /// An option that does not exist.
-    #[error("unknown option `{0}`: expected long-jumps, camp-lock or spoil=none|fill|swap")]
+    #[error("unknown option `{0}`: expected {list}", list = expected_options())]
     UnknownOption(String),
     /// An option given twice (`spoil=` counts once whatever its value).
     #[error("option `{0}` given more than once")]
@@ -142,29 +396,80 @@ pub enum ParseRulesError {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Rules {
     preset: Preset,
-    long_jumps: bool,
-    camp_lock: bool,
-    spoil: Spoil,
+    /// The options in force: the preset's own and those added.
+    options: Options,
     geometry: Geometry,
     homes: [Bitboard; 4],
+}
+
+/// Builds [`Rules`] from a preset and options, one named option at a time:
+/// `Rules::builder(Preset::Halma).long_jumps(true).spoil(Spoil::Swap).build()`.
+///
+/// Options add to the preset's own: a preset's option cannot be turned off
+/// (rules strings cannot say that either), so `long_jumps(false)` on
+/// [`Preset::SuperHalma`] leaves long jumps on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct RulesBuilder {
+    preset: Preset,
+    options: Options,
+}
+
+impl RulesBuilder {
+    /// Whether jump segments may be long (`long-jumps`).
+    pub fn long_jumps(mut self, on: bool) -> RulesBuilder {
+        self.options.long_jumps = on;
+        self
+    }
+
+    /// Whether a piece may not leave its target camp (`camp-lock`).
+    pub fn camp_lock(mut self, on: bool) -> RulesBuilder {
+        self.options.camp_lock = on;
+        self
+    }
+
+    /// The anti-spoiling rule (`spoil=...`).
+    pub fn spoil(mut self, spoil: Spoil) -> RulesBuilder {
+        self.options.spoil = spoil;
+        self
+    }
+
+    /// All options at once, replacing those set so far.
+    pub fn options(mut self, options: Options) -> RulesBuilder {
+        self.options = options;
+        self
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn build(self) -> Rules {
+        Rules::with(self.preset, self.options)
+    }
 }
 
 impl Rules {
     /// The preset with its own options and nothing else.
     pub fn new(preset: Preset) -> Rules {
-        Rules::with_options(preset, false, false, Spoil::None)
+        Rules::with(preset, Options::NONE)
     }
 
-    /// A preset with options (`long_jumps` is on anyway for [`Preset::SuperHalma`]).
-    pub fn with_options(preset: Preset, long_jumps: bool, camp_lock: bool, spoil: Spoil) -> Rules {
-        let geometry =
-            Geometry::new(preset.size(), preset.size()).expect("preset sizes are 8..=16");
-        let homes = Seat::ALL.map(|seat| camp(geometry, seat, preset.camp_size()));
+    /// A builder for `preset` with options added one by one.
+    pub fn builder(preset: Preset) -> RulesBuilder {
+        RulesBuilder {
+            preset,
+            options: Options::NONE,
+        }
+    }
+
+    /// A preset with `options` added to its own (see [`RulesBuilder`]).
+    pub fn with(preset: Preset, options: Options) -> Rules {
+        let size = preset.size();
+        let geometry = Geometry::new(size, size).expect("preset sizes are 8..=16");
+        let shape = preset.spec().camp;
+        let homes = Seat::ALL.map(|seat| camp(geometry, seat, shape));
         Rules {
             preset,
-            long_jumps: long_jumps || preset.long_jumps(),
-            camp_lock,
-            spoil,
+            options: preset.options().merged(&options),
             geometry,
             homes,
         }
@@ -175,19 +480,24 @@ impl Rules {
         self.preset
     }
 
+    /// The options in force, the preset's own included.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
     /// Whether jump segments may be long.
     pub fn long_jumps(&self) -> bool {
-        self.long_jumps
+        self.options.long_jumps
     }
 
     /// Whether pieces may not leave their target camp.
     pub fn camp_lock(&self) -> bool {
-        self.camp_lock
+        self.options.camp_lock
     }
 
     /// The anti-spoiling rule.
     pub fn spoil(&self) -> Spoil {
-        self.spoil
+        self.options.spoil
     }
 
     /// The board size.
@@ -216,31 +526,42 @@ impl Rules {
     pub fn target_camp(&self, seat: Seat) -> Bitboard {
         self.homes[seat.opposite().index()]
     }
+
+    /// The board corner of `seat`'s home camp (Red's is the north-west
+    /// corner, `a16` on 16x16).
+    pub fn home_corner(&self, seat: Seat) -> Square {
+        let (file, rank) = corner(self.geometry, seat, 0, 0);
+        Square::new(file, rank).expect("a corner is on the board")
+    }
+
+    /// The board corner of `seat`'s target camp: the square its pieces head
+    /// for (Red's is the south-east corner, `p1` on 16x16).
+    pub fn target_corner(&self, seat: Seat) -> Square {
+        self.home_corner(seat.opposite())
+    }
 }
 
-/// The camp of `size` squares in `seat`'s corner (section 2 of the rule book).
-fn camp(geometry: Geometry, seat: Seat, size: u8) -> Bitboard {
+/// The square (file, rank) `dx` columns and `dy` rows from `seat`'s corner,
+/// towards the middle of the board.
+fn corner(geometry: Geometry, seat: Seat, dx: u8, dy: u8) -> (u8, u8) {
     let (w, h) = (geometry.width(), geometry.height());
-    let in_shape = |dx: u8, dy: u8| match size {
-        10 => dx + dy <= 3,
-        13 => dx + dy <= 4 && dx <= 3 && dy <= 3,
-        15 => dx + dy <= 4,
-        19 => dx + dy <= 5 && dx <= 4 && dy <= 4,
-        _ => unreachable!("camp sizes are 10, 13, 15 or 19"),
-    };
+    match seat {
+        Seat::Red => (dx, h - 1 - dy),
+        Seat::Green => (w - 1 - dx, h - 1 - dy),
+        Seat::Blue => (w - 1 - dx, dy),
+        Seat::Yellow => (dx, dy),
+    }
+}
+
+/// The camp of `shape` in `seat`'s corner (section 2 of the rule book).
+fn camp(geometry: Geometry, seat: Seat, shape: CampShape) -> Bitboard {
     let mut squares = Bitboard::EMPTY;
-    for dx in 0..w {
-        for dy in 0..h {
-            if !in_shape(dx, dy) {
-                continue;
+    for dx in 0..geometry.width() {
+        for dy in 0..geometry.height() {
+            if shape.contains(dx, dy) {
+                let (file, rank) = corner(geometry, seat, dx, dy);
+                squares.insert(Square::new(file, rank).expect("on the board"));
             }
-            let (file, rank) = match seat {
-                Seat::Red => (dx, h - 1 - dy),
-                Seat::Green => (w - 1 - dx, h - 1 - dy),
-                Seat::Blue => (w - 1 - dx, dy),
-                Seat::Yellow => (dx, dy),
-            };
-            squares.insert(Square::new(file, rank).expect("on the board"));
         }
     }
     squares
@@ -262,42 +583,36 @@ impl FromStr for Rules {
             .into_iter()
             .find(|p| p.name() == first)
             .ok_or_else(|| ParseRulesError::UnknownPreset(first.to_owned()))?;
-        let (mut long_jumps, mut camp_lock, mut spoil) = (None, None, None);
+        let mut options = Options::NONE;
+        let mut given = [false; OPTIONS.len()];
         for (index, item) in items.enumerate() {
-            let slot_taken = match item {
-                "" => return Err(ParseRulesError::EmptyOption(index + 2)),
-                "long-jumps" => long_jumps.replace(true).is_some(),
-                "camp-lock" => camp_lock.replace(true).is_some(),
-                "spoil=none" => spoil.replace(Spoil::None).is_some(),
-                "spoil=fill" => spoil.replace(Spoil::Fill).is_some(),
-                "spoil=swap" => spoil.replace(Spoil::Swap).is_some(),
-                other => return Err(ParseRulesError::UnknownOption(other.to_owned())),
-            };
-            if slot_taken {
-                let name = item.split('=').next().unwrap_or(item);
-                return Err(ParseRulesError::Repeated(name.to_owned()));
+            if item.is_empty() {
+                return Err(ParseRulesError::EmptyOption(index + 2));
             }
+            let (row, value) = OPTIONS
+                .iter()
+                .enumerate()
+                .find_map(|(row, option)| option.read(item).map(|value| (row, value)))
+                .ok_or_else(|| ParseRulesError::UnknownOption(item.to_owned()))?;
+            if std::mem::replace(&mut given[row], true) {
+                return Err(ParseRulesError::Repeated(OPTIONS[row].key.to_owned()));
+            }
+            (OPTIONS[row].set)(&mut options, value);
         }
-        Ok(Rules::with_options(
-            preset,
-            long_jumps.unwrap_or(false),
-            camp_lock.unwrap_or(false),
-            spoil.unwrap_or_default(),
-        ))
+        Ok(Rules::with(preset, options))
     }
 }
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.preset.name())?;
-        if self.long_jumps && !self.preset.long_jumps() {
-            f.write_str(",long-jumps")?;
-        }
-        if self.camp_lock {
-            f.write_str(",camp-lock")?;
-        }
-        if self.spoil != Spoil::None {
-            write!(f, ",spoil={}", self.spoil.name())?;
+        let own = self.preset.options();
+        for option in OPTIONS {
+            let value = (option.get)(&self.options);
+            if value != (option.get)(&own) {
+                f.write_str(",")?;
+                option.write(f, value)?;
+            }
         }
         Ok(())
     }
@@ -366,6 +681,144 @@ mod tests {
         assert_eq!(same.to_string(), "super-halma");
         let reordered: Rules = "halma,spoil=swap,camp-lock".parse().unwrap();
         assert_eq!(reordered.to_string(), "halma,camp-lock,spoil=swap");
+    }
+
+    #[test]
+    fn the_preset_table_matches_the_rule_book() {
+        for preset in Preset::ALL {
+            assert_eq!(Preset::ALL[preset as usize], preset);
+            assert_eq!(preset.to_string(), preset.name());
+            let rules = Rules::new(preset);
+            assert_eq!(rules.geometry().width(), preset.size());
+            assert_eq!(rules.to_string(), preset.name());
+            assert_eq!(rules.options(), preset.options());
+        }
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "halma",
+                "halma3",
+                "halma4",
+                "halma8",
+                "halma10",
+                "super-halma"
+            ]
+        );
+        assert!(Rules::new(Preset::SuperHalma).long_jumps());
+        assert!(!Rules::new(Preset::Halma10).long_jumps());
+        for (i, spoil) in Spoil::ALL.into_iter().enumerate() {
+            assert_eq!(spoil as usize, i);
+            assert_eq!(spoil.to_string(), SPOIL_NAMES[i]);
+        }
+    }
+
+    #[test]
+    fn every_option_of_the_table_reads_prints_and_repeats_alike() {
+        let mut keys: Vec<&str> = OPTIONS.iter().map(|o| o.key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), OPTIONS.len(), "option keys are unique");
+        for (row, option) in OPTIONS.iter().enumerate() {
+            assert_eq!(
+                (option.get)(&Options::default()),
+                0,
+                "{} is off by default",
+                option.key
+            );
+            let count = option.values.len().max(2);
+            for value in 1..count {
+                let mut options = Options::default();
+                (option.set)(&mut options, value);
+                assert_eq!((option.get)(&options), value);
+                // Only this row changed.
+                for (other_row, other) in OPTIONS.iter().enumerate() {
+                    if other_row != row {
+                        assert_eq!((other.get)(&options), 0);
+                    }
+                }
+                let rules = Rules::with(Preset::Halma, options);
+                let mut item = String::new();
+                option.write(&mut item, value).unwrap();
+                assert_eq!(rules.to_string(), format!("halma,{item}"));
+                assert_eq!(format!("halma,{item}").parse::<Rules>(), Ok(rules));
+                assert_eq!(
+                    format!("halma,{item},{item}").parse::<Rules>(),
+                    Err(ParseRulesError::Repeated(option.key.to_owned()))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_strings_follow_the_rule_book_order() {
+        // RULES.md section 3: the preset, then the options it does not have
+        // itself, in the order long-jumps, camp-lock, spoil.
+        for preset in Preset::ALL {
+            for long_jumps in [false, true] {
+                for camp_lock in [false, true] {
+                    for spoil in Spoil::ALL {
+                        let rules = Rules::builder(preset)
+                            .long_jumps(long_jumps)
+                            .camp_lock(camp_lock)
+                            .spoil(spoil)
+                            .build();
+                        let mut expected = preset.name().to_owned();
+                        if long_jumps && preset != Preset::SuperHalma {
+                            expected += ",long-jumps";
+                        }
+                        if camp_lock {
+                            expected += ",camp-lock";
+                        }
+                        if spoil != Spoil::None {
+                            expected += &format!(",spoil={spoil}");
+                        }
+                        assert_eq!(rules.to_string(), expected);
+                        assert_eq!(expected.parse::<Rules>(), Ok(rules));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_builder_adds_options_to_the_preset() {
+        let built = Rules::builder(Preset::Halma)
+            .long_jumps(true)
+            .spoil(Spoil::Swap)
+            .build();
+        assert_eq!(built, "halma,long-jumps,spoil=swap".parse().unwrap());
+        assert!(built.long_jumps() && !built.camp_lock() && built.spoil() == Spoil::Swap);
+        let options = Options {
+            camp_lock: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            Rules::builder(Preset::Halma4).options(options).build(),
+            "halma4,camp-lock".parse().unwrap()
+        );
+        // A preset's own option stays on: rules strings cannot turn it off.
+        let super_halma = Rules::builder(Preset::SuperHalma).long_jumps(false).build();
+        assert_eq!(super_halma, Rules::new(Preset::SuperHalma));
+        assert!(super_halma.long_jumps());
+    }
+
+    #[test]
+    fn target_corners_lie_in_the_target_camps() {
+        for preset in Preset::ALL {
+            let rules = Rules::new(preset);
+            for seat in Seat::ALL {
+                let corner = rules.target_corner(seat);
+                assert!(rules.target_camp(seat).contains(corner), "{preset} {seat}");
+                assert_eq!(rules.home_corner(seat.opposite()), corner);
+                assert!(rules.home_camp(seat).contains(rules.home_corner(seat)));
+            }
+        }
+        let halma = Rules::new(Preset::Halma);
+        assert_eq!(halma.target_corner(Seat::Red).to_string(), "p1");
+        assert_eq!(halma.target_corner(Seat::Green).to_string(), "a1");
+        assert_eq!(halma.target_corner(Seat::Blue).to_string(), "a16");
+        assert_eq!(halma.target_corner(Seat::Yellow).to_string(), "p16");
     }
 
     #[test]

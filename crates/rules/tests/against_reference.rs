@@ -203,7 +203,7 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
             text
         );
         let mut after = position.clone();
-        after.make_move(mv);
+        prop_assert_eq!(after.make_move(mv), Ok(()));
         prop_assert_eq!(after.hash(), after.hash_from_scratch());
         let ref_move = theirs
             .iter()
@@ -259,7 +259,9 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            position.make_move(moves[choice as usize % moves.len()]);
+            position
+                .make_move(moves[choice as usize % moves.len()])
+                .unwrap();
         }
         check_position(&rules, &position)?;
     }

@@ -12,7 +12,7 @@ fn scripted_game(rules_text: &str, position: Option<&str>, plies: usize) -> Game
     let mut game = match position {
         Some(p) => {
             let start = rules.parse_position(p).unwrap();
-            Game::from_position(rules, start)
+            Game::from_position(rules, start).unwrap()
         }
         None => Game::new(rules),
     };

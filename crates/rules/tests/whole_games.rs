@@ -23,7 +23,8 @@
 
 use halma_reference as oracle;
 use halma_rules::{
-    read_record, write_record, Game, GameResult, Move, PlayError, Position, Rules, Seat, Square,
+    read_record, write_record, Game, GameResult, IllegalReason, Move, PlayError, Position, Rules,
+    Seat, Square,
 };
 use proptest::prelude::*;
 
@@ -52,23 +53,11 @@ impl SplitMix {
     }
 }
 
-/// The board corner inside `seat`'s target camp: the square its pieces head for.
-fn target_corner(rules: &Rules, seat: Seat) -> Square {
-    let geometry = rules.geometry();
-    let (w, h) = (geometry.width() - 1, geometry.height() - 1);
-    let camp = rules.target_camp(seat);
-    [(0, 0), (w, 0), (0, h), (w, h)]
-        .into_iter()
-        .filter_map(|(file, rank)| Square::new(file, rank))
-        .find(|&corner| camp.contains(corner))
-        .expect("every target camp holds a board corner")
-}
-
 /// How far a square is from where `seat` wants its pieces: distance to the
 /// corner, plus a penalty outside the camp so that pieces fill the camp
 /// rather than stop on an equally near square beside it.
 fn distance_to_goal(rules: &Rules, seat: Seat, square: Square) -> i32 {
-    let corner = target_corner(rules, seat);
+    let corner = rules.target_corner(seat);
     let dx = (i32::from(square.file()) - i32::from(corner.file())).abs();
     let dy = (i32::from(square.rank()) - i32::from(corner.rank())).abs();
     let outside = if rules.target_camp(seat).contains(square) {
@@ -145,7 +134,13 @@ fn play_whole_game(rules: &Rules, seed: u64) -> Result<bool, TestCaseError> {
         if game.is_over() {
             prop_assert!(game.legal_moves().is_empty());
             let refused = game.play(moves[0]);
-            prop_assert_eq!(refused, Err(PlayError::Illegal(moves[0])));
+            prop_assert_eq!(
+                refused,
+                Err(PlayError::Illegal {
+                    mv: moves[0],
+                    reason: IllegalReason::GameOver
+                })
+            );
             break;
         }
     }

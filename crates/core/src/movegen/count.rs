@@ -4,6 +4,55 @@
 
 use super::*;
 
+/// The ways of counting moves in bulk, each written for some combinations of
+/// [`Constraints`]; [`CountPath::PerPiece`] is correct for all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CountPath {
+    /// No constraint: steps in bulk, plain jumps by components.
+    Plain,
+    /// Plain jumps under camp-lock or with swaps.
+    Constrained,
+    /// Long jumps, with or without camp-lock and swaps.
+    Long,
+    /// Every piece's moves from the per-piece generator: what any
+    /// combination no fast path claims gets.
+    PerPiece,
+}
+
+impl Constraints {
+    /// The bulk-counting path for these constraints.
+    ///
+    /// The fast paths were written for the fields `long_jumps`, `lock`,
+    /// `swap_onto` and `swap_from`. Any other field, added later, must be at
+    /// its default (no rule) for them to apply: until a fast path is taught a
+    /// new constraint, it is counted by the per-piece generator, which is
+    /// where a new constraint is implemented first. So a new constraint is
+    /// counted correctly by default.
+    #[inline(always)]
+    pub(super) fn count_path(&self) -> CountPath {
+        // With today's fields the update below is empty (clippy says so);
+        // it is what sends a future field to the per-piece path.
+        #[allow(clippy::needless_update)]
+        let claimed = Constraints {
+            long_jumps: self.long_jumps,
+            lock: self.lock,
+            swap_onto: self.swap_onto,
+            swap_from: self.swap_from,
+            ..Constraints::default()
+        };
+        if claimed != *self {
+            return CountPath::PerPiece;
+        }
+        if self.long_jumps {
+            CountPath::Long
+        } else if self.lock.is_empty() && self.swap_onto.is_empty() {
+            CountPath::Plain
+        } else {
+            CountPath::Constrained
+        }
+    }
+}
+
 impl MoveGenerator {
     /// The number of moves of the pieces on `pieces` (steps, jumps and
     /// swaps), without listing them: perft's bulk count at the last ply.
@@ -12,7 +61,8 @@ impl MoveGenerator {
     /// with an empty target is one move), and jumps, plain or long, by the
     /// components of the jump graph (see `count_jumps` and
     /// `count_long_jumps`); camp-lock and swaps fall back to per-piece work
-    /// only where they can change the count.
+    /// only where they can change the count. Constraints no fast path was
+    /// written for are counted piece by piece (see `Constraints::count_path`).
     pub fn count_moves(&self, pieces: Bitboard) -> u64 {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -34,10 +84,32 @@ impl MoveGenerator {
 
     #[inline(always)]
     fn count_moves_inline(&self, pieces: Bitboard) -> u64 {
+        match self.constraints.count_path() {
+            CountPath::Plain => {
+                let mut total = self.count_steps(pieces);
+                for class in 0..4 {
+                    let own = pieces.word(class);
+                    if own != 0 {
+                        total += count_jumps(own, &self.landings[class], 0);
+                    }
+                }
+                total
+            }
+            CountPath::Constrained => {
+                self.count_steps(pieces) + self.count_constrained_jumps(pieces)
+            }
+            CountPath::Long => self.count_steps(pieces) + self.long_jump_moves(pieces),
+            CountPath::PerPiece => self.count_per_piece(pieces),
+        }
+    }
+
+    /// The step moves of `pieces`: every (piece, direction) pair with an
+    /// empty target is one move; under camp-lock a piece inside the lock
+    /// set steps only within it.
+    #[inline(always)]
+    fn count_steps(&self, pieces: Bitboard) -> u64 {
         let c = &self.constraints;
         let mut total = 0u64;
-        // Steps: every (piece, direction) pair with an empty target is one move;
-        // under camp-lock a piece inside the lock set steps only within it.
         let locked = pieces & c.lock;
         if locked.is_empty() {
             for direction in Direction::ALL {
@@ -50,19 +122,18 @@ impl MoveGenerator {
                 total += (locked.shift(direction) & self.empty & c.lock).count() as u64;
             }
         }
-        if c.long_jumps {
-            return total + self.long_jump_moves(pieces);
-        }
-        if !c.lock.is_empty() || !c.swap_onto.is_empty() {
-            return total + self.count_constrained_jumps(pieces);
-        }
-        for class in 0..4 {
-            let own = pieces.word(class);
-            if own != 0 {
-                total += count_jumps(own, &self.landings[class], 0);
-            }
-        }
         total
+    }
+
+    /// The moves of `pieces` counted piece by piece from
+    /// [`piece_moves`](Self::piece_moves): correct under any constraints
+    /// that the per-piece generator applies, so the bulk count's fallback.
+    #[inline(never)]
+    fn count_per_piece(&self, pieces: Bitboard) -> u64 {
+        pieces
+            .into_iter()
+            .map(|origin| u64::from(self.piece_moves(origin).count()))
+            .sum()
     }
 
     /// The jump and swap moves of `pieces` with long jumps. Kept out of
@@ -364,4 +435,77 @@ fn flood_adjacency(adjacency: &[u64; 64], seed: u64) -> u64 {
         todo |= next;
     }
     reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of today's constraints, on a board with pieces
+    /// close enough to step, jump and swap.
+    fn combinations() -> Vec<Constraints> {
+        let corner = Bitboard::rectangle(4, 4);
+        let mut all = Vec::new();
+        for long_jumps in [false, true] {
+            for lock in [false, true] {
+                for swaps in [false, true] {
+                    let mut c = Constraints {
+                        long_jumps,
+                        ..Constraints::default()
+                    };
+                    if lock {
+                        c.lock = corner;
+                    }
+                    if swaps {
+                        c.swap_onto = corner & Bitboard::rectangle(2, 2);
+                        c.swap_from = !corner;
+                    }
+                    all.push(c);
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn each_combination_has_the_path_written_for_it() {
+        for c in combinations() {
+            let expected = if c.long_jumps {
+                CountPath::Long
+            } else if c.lock.is_empty() && c.swap_onto.is_empty() {
+                CountPath::Plain
+            } else {
+                CountPath::Constrained
+            };
+            assert_eq!(c.count_path(), expected, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn a_constraint_no_fast_path_claims_is_counted_piece_by_piece() {
+        for mut c in combinations() {
+            c.unclaimed = true;
+            assert_eq!(c.count_path(), CountPath::PerPiece, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_per_piece_count_agrees_with_every_fast_path() {
+        let board = Bitboard::rectangle(8, 8);
+        // A few rows of pieces with gaps: steps, jumps, long jumps and swaps.
+        let occupied = (Bitboard::rectangle(8, 3) - Bitboard::rectangle(2, 1))
+            | Bitboard::rectangle(1, 5)
+            | (Bitboard::rectangle(8, 8) - Bitboard::rectangle(8, 6));
+        let pieces = occupied & Bitboard::rectangle(8, 5);
+        for c in combinations() {
+            let generator = MoveGenerator::new(board, occupied, c);
+            let fast = generator.count_moves(pieces);
+            assert!(fast > 0, "{c:?}");
+            assert_eq!(generator.count_per_piece(pieces), fast, "{c:?}");
+            let mut unclaimed = c;
+            unclaimed.unclaimed = true;
+            let fallback = MoveGenerator::new(board, occupied, unclaimed);
+            assert_eq!(fallback.count_moves(pieces), fast, "{c:?}");
+        }
+    }
 }

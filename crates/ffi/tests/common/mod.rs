@@ -1,7 +1,7 @@
 //! Helpers shared by the ABI tests.
 
 use ::halma_rules::{Move, MoveKind};
-use halma::{halma_move, halma_move_kind, HALMA_NO_SQUARE};
+use halma_ffi::{halma_move, halma_move_kind, HALMA_NO_SQUARE};
 
 /// The record the ABI should give for `mv`, written out independently of the
 /// crate's own conversion so that the tests check it.

@@ -6,5 +6,9 @@ use halma_rules::{Preset, Rules, Spoil};
 /// index 0 none, 1 fill, 2 swap): every combination the rule book allows.
 pub fn rules_of(preset: usize, long_jumps: bool, camp_lock: bool, spoil: usize) -> Rules {
     let spoil = [Spoil::None, Spoil::Fill, Spoil::Swap][spoil];
-    Rules::with_options(Preset::ALL[preset], long_jumps, camp_lock, spoil)
+    Rules::builder(Preset::ALL[preset])
+        .long_jumps(long_jumps)
+        .camp_lock(camp_lock)
+        .spoil(spoil)
+        .build()
 }

@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use halma_core::{Bitboard, Move, MoveKind, PieceMovesIter, Position, Seat, SeatSet, Setup};
 use halma_rules::Rules;
 
-use crate::eval::{EvalWeights, Evaluator};
-use crate::{Engine, Limits};
+use halma_engine::eval::{EvalWeights, Evaluator};
+use halma_engine::{Engine, Limits};
 
 /// The position where only `seat` is in play, its pieces on its home camp,
 /// to move. (Not a position of the rules' presets, which seat two or more:
@@ -40,10 +40,14 @@ pub fn engine_solo_race(
         if moves.len() >= max_moves {
             return Err(moves);
         }
-        let result = engine.search(rules, &position, &history, limits, &stop);
+        let result = engine.search_position(rules, &position, &history, limits, &stop);
+        // The race is not over, so there is a move.
+        let Some(mv) = result.best_move else {
+            return Err(moves);
+        };
         history.push(position.hash());
-        position.make_move(result.best_move);
-        moves.push(result.best_move);
+        position.make_move_unchecked(mv);
+        moves.push(mv);
     }
     Ok(moves)
 }
@@ -90,7 +94,7 @@ pub fn beam_search(
                 for (set, kind) in [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)] {
                     for to in set {
                         let mv = Move::new(from, to, kind);
-                        scratch.make_move(mv);
+                        scratch.make_move_unchecked(mv);
                         let hash = scratch.hash();
                         scratch.unmake_move(mv);
                         if seen.insert(hash) {
@@ -113,7 +117,7 @@ pub fn beam_search(
         for (cost, b, mv, _) in children {
             let (pos, _, node) = &beam[b];
             let mut child = pos.clone();
-            child.make_move(mv);
+            child.make_move_unchecked(mv);
             nodes.push(Node { parent: *node, mv });
             let index = nodes.len() - 1;
             if rules.meets_goal(&child, seat) {
@@ -145,7 +149,7 @@ mod tests {
         let mut position = start.clone();
         for &mv in &line {
             assert!(rules.is_legal(&position, mv));
-            position.make_move(mv);
+            position.make_move_unchecked(mv);
         }
         assert!(rules.meets_goal(&position, Seat::Red));
     }

@@ -1,4 +1,5 @@
-//! Players: the engine, and the baselines it is measured against.
+//! Players: the engine, and the baselines it is measured against, behind
+//! one [`Player`] trait that the match runner drives.
 
 use std::sync::atomic::AtomicBool;
 
@@ -7,9 +8,10 @@ use halma_rules::{Game, Rules};
 
 use thiserror::Error;
 
-use crate::eval::CAMP_ENTRY;
+use halma_engine::eval::CAMP_ENTRY;
+use halma_engine::{Engine, EngineOptions, Limits};
+
 use crate::rng::Rng;
-use crate::{Engine, EngineOptions, Limits};
 
 /// Why a player could not give a move: it loses the game by forfeit.
 ///
@@ -76,15 +78,9 @@ impl Player for RandomPlayer {
 /// The distance a greedy player measures: `dx + dy` from `square` to the
 /// corner of `seat`'s target camp, plus [`CAMP_ENTRY`] outside the camp.
 pub fn greedy_distance(rules: &Rules, seat: Seat, square: halma_core::Square) -> i32 {
-    let w = rules.geometry().width() as i32;
-    let h = rules.geometry().height() as i32;
-    let (cx, cy) = match seat.opposite() {
-        Seat::Red => (0, h - 1),
-        Seat::Green => (w - 1, h - 1),
-        Seat::Blue => (w - 1, 0),
-        Seat::Yellow => (0, 0),
-    };
-    let d = (square.file() as i32 - cx).abs() + (square.rank() as i32 - cy).abs();
+    let corner = rules.target_corner(seat);
+    let d = i32::from(square.file().abs_diff(corner.file()))
+        + i32::from(square.rank().abs_diff(corner.rank()));
     if rules.target_camp(seat).contains(square) {
         d
     } else {
@@ -167,6 +163,9 @@ impl Player for EnginePlayer {
     }
     fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let stop = AtomicBool::new(false);
-        Ok(self.engine.search_game(game, self.limits, &stop).best_move)
+        self.engine
+            .search(game, self.limits, &stop)
+            .best_move
+            .ok_or_else(|| Forfeit::new("asked for a move in a finished game"))
     }
 }

@@ -1,12 +1,12 @@
 //! Strength measurements of the engine (run in release mode):
 //!
 //! ```text
-//! cargo run --release -p halma-engine --example strength -- nps [--rules halma] [--nodes 2000000]
-//! cargo run --release -p halma-engine --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
-//! cargo run --release -p halma-engine --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
-//! cargo run --release -p halma-engine --example strength -- versus --nodes 30000 --beam 10000
-//! cargo run --release -p halma-engine --example strength -- ladder [--games 50] [--from 1] [--to 10]
-//! cargo run --release -p halma-engine --example strength -- solo [--nodes 20000] [--beam 2000]
+//! cargo run --release -p halma-tools --example strength -- nps [--rules halma] [--nodes 2000000]
+//! cargo run --release -p halma-tools --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
+//! cargo run --release -p halma-tools --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
+//! cargo run --release -p halma-tools --example strength -- versus --nodes 30000 --beam 10000
+//! cargo run --release -p halma-tools --example strength -- ladder [--games 50] [--from 1] [--to 10]
+//! cargo run --release -p halma-tools --example strength -- solo [--nodes 20000] [--beam 2000]
 //! ```
 //!
 //! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
@@ -16,12 +16,13 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use halma_core::Seat;
-use halma_engine::arena::{play_match, ArenaConfig};
-use halma_engine::elo::MatchScore;
-use halma_engine::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
-use halma_engine::solo::{beam_search, engine_solo_race, solo_position};
-use halma_engine::{Engine, EngineOptions, EvalWeights, Limits};
+use halma_engine::levels::with_default_budget;
+use halma_engine::{Engine, EngineOptions, EvalWeights, Level, Limits};
 use halma_rules::Rules;
+use halma_tools::arena::{play_match, ArenaConfig, Outcome};
+use halma_tools::elo::MatchScore;
+use halma_tools::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+use halma_tools::solo::{beam_search, engine_solo_race, solo_position};
 
 struct Args {
     command: String,
@@ -74,15 +75,13 @@ fn parse() -> Args {
 }
 
 fn engine_player(level: u8, nodes: u64) -> EnginePlayer {
-    let options = EngineOptions {
-        level,
-        ..EngineOptions::default()
-    };
+    let mut options = EngineOptions::default();
+    options.level = Level::new(level.into()).expect("--level, --from and --to are 1 to 10");
     // Levels 1-9 cap the search themselves; level 10 gets the tools' default budget.
     let limits = if nodes > 0 {
         Limits::nodes(nodes)
     } else {
-        Limits::nodes(halma_engine::levels::FULL_STRENGTH_NODES)
+        with_default_budget(Limits::default(), options.level)
     };
     EnginePlayer::new(
         options,
@@ -119,7 +118,7 @@ fn run_match(
                     job_config.seed = config.seed.wrapping_mul(7919).wrapping_add(pair as u64);
                     let score = play_match(&job_config, a.as_mut(), b.as_mut(), 2, &mut |g, _, game| {
                         plies.lock().unwrap().push(game.moves().len());
-                        if !matches!(g.outcome, halma_engine::arena::Outcome::Won(_)) {
+                        if !matches!(g.outcome, Outcome::Won(_)) {
                             eprintln!("  game {} pair {pair}: {:?} after {} plies; engine {:?}; final {}", g.index, g.outcome, g.plies, g.a_seat, game.position());
                             if std::env::var_os("STRENGTH_RECORDS").is_some() {
                                 eprintln!("{}", halma_rules::write_record(game, &[]).expect("no extra tags"));
@@ -163,8 +162,9 @@ fn main() {
             let mut game = halma_rules::Game::new(rules.clone());
             let stop = AtomicBool::new(false);
             for _ in 0..40 {
-                let r = engine.search_game(&game, Limits::nodes(5_000), &stop);
-                game.play(r.best_move).unwrap();
+                let r = engine.search(&game, Limits::nodes(5_000), &stop);
+                game.play(r.best_move.expect("a move before the game is over"))
+                    .unwrap();
             }
             for (name, position) in [
                 ("start", rules.start_position()),
@@ -172,7 +172,7 @@ fn main() {
             ] {
                 engine.new_game();
                 let start = Instant::now();
-                let r = engine.search(rules, &position, &[], Limits::nodes(nodes), &stop);
+                let r = engine.search_position(rules, &position, &[], Limits::nodes(nodes), &stop);
                 let secs = start.elapsed().as_secs_f64();
                 println!(
                     "{rules} {name}: {} nodes in {secs:.2} s = {:.0} nodes/s, depth {}, score {}",

@@ -1,15 +1,17 @@
-//! Games and matches between players, with varied openings and draw rules.
-
-use std::collections::HashMap;
+//! Games and matches between players, with varied openings and the draw
+//! rules of [`crate::adjudication`].
 
 use halma_core::{Move, Seat};
-use halma_rules::{Game, GameResult, Rules};
+use halma_rules::{DrawReason, Game, GameResult, Rules, Termination};
 
+use crate::adjudication::{self, REPETITION_DRAW};
 use crate::elo::MatchScore;
 use crate::players::{greedy_distance, Forfeit, Player};
 use crate::rng::Rng;
 
-/// How the games of a match are played.
+/// How the games of a match are played; made by [`ArenaConfig::new`], then
+/// changed field by field.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
     /// The rules.
@@ -20,7 +22,8 @@ pub struct ArenaConfig {
     pub opening_plies: usize,
     /// A game reaching this many plies is a draw.
     pub max_plies: usize,
-    /// A position occurring this many times is a draw (0: no repetition rule).
+    /// A position occurring this many times, the start position counting,
+    /// is a draw (0: no repetition rule; see [`crate::adjudication`]).
     pub repetitions: u32,
     /// Seed of the openings and of the players' noise.
     pub seed: u64,
@@ -33,13 +36,14 @@ impl ArenaConfig {
             rules,
             opening_plies: 4,
             max_plies: 1000,
-            repetitions: 3,
+            repetitions: REPETITION_DRAW,
             seed: 1,
         }
     }
 }
 
 /// How a game ended.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A seat won.
@@ -56,6 +60,21 @@ pub enum Outcome {
         /// Why, in one line.
         reason: String,
     },
+}
+
+impl Outcome {
+    /// How a game record states this ending.
+    pub fn termination(&self) -> Termination {
+        match self {
+            Outcome::Won(_) => Termination::Normal,
+            Outcome::PlyCap => Termination::Draw(DrawReason::PlyLimit),
+            Outcome::Repetition => Termination::Draw(DrawReason::Repetition),
+            Outcome::Forfeit { seat, reason } => Termination::Forfeit {
+                loser: *seat,
+                reason: reason.clone(),
+            },
+        }
+    }
 }
 
 /// A random opening of `plies` plies: each a random move among those that
@@ -115,19 +134,18 @@ pub fn play_game_with(
     on_move: &mut dyn FnMut(&Game, Move),
 ) -> (Game, Outcome) {
     let mut game = Game::new(config.rules.clone());
-    let mut seen: HashMap<u64, u32> = HashMap::new();
-    seen.insert(game.position().hash(), 1);
     for &mv in opening {
         game.play(mv).expect("the opening is legal");
         on_move(&game, mv);
-        *seen.entry(game.position().hash()).or_default() += 1;
     }
     loop {
         if let GameResult::Won(seat) = game.result() {
             return (game, Outcome::Won(seat));
         }
-        if game.moves().len() >= config.max_plies {
-            return (game, Outcome::PlyCap);
+        match adjudication::draw(&game, config.max_plies, config.repetitions) {
+            Some(DrawReason::Repetition) => return (game, Outcome::Repetition),
+            Some(_) => return (game, Outcome::PlyCap),
+            None => {}
         }
         let seat = game.to_move();
         let forfeit = |reason: String| Outcome::Forfeit { seat, reason };
@@ -139,15 +157,11 @@ pub fn play_game_with(
             return (game, forfeit(format!("illegal move: {error}")));
         }
         on_move(&game, mv);
-        let count = seen.entry(game.position().hash()).or_default();
-        *count += 1;
-        if config.repetitions > 0 && *count >= config.repetitions {
-            return (game, Outcome::Repetition);
-        }
     }
 }
 
 /// The result of one game of a match, for player A.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchGame {
     /// Game number, from 0.

@@ -1,5 +1,6 @@
-//! A plain Halma move generator: the yardstick every benchmark of `halma` is
-//! measured against, side by side in the same run (issue 5, item 2).
+//! The benchmark baseline: a plain Halma move generator, the yardstick every
+//! benchmark of `halma` is measured against, side by side in the same run
+//! (issue 5, item 2).
 //!
 //! It is deliberately ordinary, but not slow on purpose: what a competent
 //! programmer writes without bitboards.
@@ -24,15 +25,21 @@
 //! It implements every rule of `shared/spec/RULES.md` that changes a move
 //! count: the six presets, long jumps, camp-lock, `spoil=fill` and
 //! `spoil=swap` (swap moves included), passes, turn order and the end of the
-//! game. Its parsers panic on bad input: they only read checked-in files and
-//! command lines.
+//! game. It reads rules and positions with the oracle's parsers.
 //!
-//! It is shared by `benches/movegen.rs` (`mod baseline;`), by
-//! `tests/baseline_perft.rs` and by `examples/perft_vs_baseline.rs`
-//! (`#[path = "../benches/baseline/mod.rs"] mod baseline;`).
-
-// Each including target uses a different part of this module.
-#![allow(dead_code)]
+//! Why a second generator beside the oracle: the two answer different
+//! questions. The oracle (the crate root) is written to be obviously right
+//! (a cell vector, a breadth-first search with a visited set, canonical
+//! paths) and is slow on purpose; this one is written to be fast without
+//! bitboards, so that the benchmarks say how much the bitboards buy. Merged,
+//! either the oracle would grow the baseline's tricks (mailbox sentinels,
+//! stamp arrays, const-generic specialisation, bulk counting) and stop being
+//! obviously right, or the benchmarks would measure against a straw man.
+//! Each is checked against the rule book's reference counts
+//! (`tests/baseline_perft.rs`, `crates/reference/tests`).
+//!
+//! It is used by `benches/movegen.rs`, `tests/baseline_perft.rs` and
+//! `examples/perft_vs_baseline.rs` (as `halma_reference::baseline`).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -73,10 +80,6 @@ const REACH: usize = PAD * STRIDE + PAD;
 const EMPTY: u8 = 0;
 /// An off-board sentinel square: neither empty nor a piece.
 const OFF: u8 = 8;
-
-/// Seat letters by seat number: Red north-west, Green north-east, Blue
-/// south-east, Yellow south-west; turn order is by increasing number.
-const SEAT_LETTERS: [u8; 4] = *b"rgby";
 
 /// Calls `$f` with each of the eight direction offsets, written out so that
 /// each call sees a constant offset.

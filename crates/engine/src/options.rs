@@ -1,0 +1,182 @@
+//! How an engine plays: its settings, each valid by construction. A value
+//! out of range is refused with a [`ConfigError`] when the setting is made,
+//! never clamped, so that an [`crate::Engine`] cannot hold an invalid one.
+
+use thiserror::Error;
+
+use crate::eval::EvalWeights;
+use crate::levels::{MAX_LEVEL, MIN_LEVEL};
+use crate::search::{DrawRules, Selectivity};
+use crate::tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+
+/// Most search threads.
+pub const MAX_THREADS: usize = 64;
+
+/// A setting out of its range: which one, and the value given.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// A level outside 1..=10.
+    #[error("level {0} is not in {MIN_LEVEL}..={MAX_LEVEL}")]
+    Level(u64),
+    /// A thread count outside 1..=[`MAX_THREADS`].
+    #[error("threads {0} is not in 1..={MAX_THREADS}")]
+    Threads(u64),
+    /// A hash size above [`MAX_HASH_MIB`].
+    #[error("hash {0} MiB is more than {MAX_HASH_MIB}")]
+    Hash(u64),
+    /// A search width of 0 (a node would search no move).
+    #[error("selectivity: width {index} is 0; every width must be at least 1")]
+    ZeroWidth {
+        /// Which width, 1 = remaining depth 1.
+        index: usize,
+    },
+    /// A reduction threshold beyond the most moves a position can have.
+    #[error("selectivity: reduce_from {0} is more than {max}", max = Selectivity::MAX_REDUCE_FROM)]
+    ReduceFrom(u64),
+}
+
+/// A playing level, 1 (a beginner) to 10 (full strength): see
+/// [`crate::levels`] for what each allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// Level 1, the weakest.
+    pub const MIN: Level = Level(MIN_LEVEL);
+    /// Level 10, full strength.
+    pub const MAX: Level = Level(MAX_LEVEL);
+
+    /// The level `level`, or [`ConfigError::Level`] outside 1..=10.
+    pub fn new(level: u64) -> Result<Level, ConfigError> {
+        if (u64::from(MIN_LEVEL)..=u64::from(MAX_LEVEL)).contains(&level) {
+            Ok(Level(level as u8))
+        } else {
+            Err(ConfigError::Level(level))
+        }
+    }
+
+    /// The level as a number, 1..=10.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Level {
+    /// The number, `1` to `10`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The search threads of a timed search, 1..=[`MAX_THREADS`] (lazy SMP:
+/// the threads share the table). Node- and depth-limited searches always
+/// run on one thread, so that they are reproducible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Threads(usize);
+
+impl Threads {
+    /// One thread.
+    pub const ONE: Threads = Threads(1);
+
+    /// `threads` threads, or [`ConfigError::Threads`] outside 1..=[`MAX_THREADS`].
+    pub fn new(threads: u64) -> Result<Threads, ConfigError> {
+        if (1..=MAX_THREADS as u64).contains(&threads) {
+            Ok(Threads(threads as usize))
+        } else {
+            Err(ConfigError::Threads(threads))
+        }
+    }
+
+    /// The number of threads.
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// The transposition table size in MiB, 0..=[`MAX_HASH_MIB`] (0: the
+/// smallest table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HashSize(usize);
+
+impl HashSize {
+    /// The default size, [`DEFAULT_HASH_MIB`].
+    pub const DEFAULT: HashSize = HashSize(DEFAULT_HASH_MIB);
+
+    /// `mib` MiB, or [`ConfigError::Hash`] above [`MAX_HASH_MIB`].
+    pub fn new(mib: u64) -> Result<HashSize, ConfigError> {
+        if mib <= MAX_HASH_MIB as u64 {
+            Ok(HashSize(mib as usize))
+        } else {
+            Err(ConfigError::Hash(mib))
+        }
+    }
+
+    /// The size in MiB.
+    pub fn mib(self) -> usize {
+        self.0
+    }
+}
+
+/// How an [`crate::Engine`] plays. Every field is valid by its type; build
+/// one from [`EngineOptions::default`] and set what differs.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Transposition table size.
+    pub hash: HashSize,
+    /// Search threads of searches limited only by time or the stop flag.
+    pub threads: Threads,
+    /// Playing level.
+    pub level: Level,
+    /// Seed of the noise of low levels.
+    pub seed: u64,
+    /// Draw rules applied in the search (repetition, a ply cap).
+    pub draws: DrawRules,
+    /// Evaluation weights.
+    pub weights: EvalWeights,
+    /// How selective the search is.
+    pub selectivity: Selectivity,
+}
+
+impl Default for EngineOptions {
+    /// Full strength, one thread, the default table, seed 0.
+    fn default() -> EngineOptions {
+        EngineOptions {
+            hash: HashSize::DEFAULT,
+            threads: Threads::ONE,
+            level: Level::MAX,
+            seed: 0,
+            draws: DrawRules::default(),
+            weights: EvalWeights::default(),
+            selectivity: Selectivity::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_of_range_settings_are_refused_with_the_value() {
+        assert_eq!(Level::new(0), Err(ConfigError::Level(0)));
+        assert_eq!(Level::new(11), Err(ConfigError::Level(11)));
+        assert_eq!(Level::new(1).map(Level::get), Ok(1));
+        assert_eq!(Level::new(10), Ok(Level::MAX));
+        assert_eq!(Threads::new(0), Err(ConfigError::Threads(0)));
+        let too_many = MAX_THREADS as u64 + 1;
+        assert_eq!(Threads::new(too_many), Err(ConfigError::Threads(too_many)));
+        assert_eq!(
+            Threads::new(MAX_THREADS as u64).map(Threads::get),
+            Ok(MAX_THREADS)
+        );
+        let too_big = MAX_HASH_MIB as u64 + 1;
+        assert_eq!(HashSize::new(too_big), Err(ConfigError::Hash(too_big)));
+        assert_eq!(HashSize::new(0).map(HashSize::mib), Ok(0));
+        assert_eq!(
+            Threads::new(0).unwrap_err().to_string(),
+            format!("threads 0 is not in 1..={MAX_THREADS}")
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The legality contract: whether one move is legal, and if not, why
+//! (section 4 of the rule book). Notation, games, the C ABI, the engine and
+//! the fuzz targets all ask here.
+
+use halma_core::{Move, MoveKind, Position, Seat, Square};
+use thiserror::Error;
+
+use crate::legal::pass_is_due;
+use crate::Rules;
+
+/// Why a move is not legal in a position. `Display` gives the explanation
+/// the C ABI returns as the error detail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    /// The game is over: no move can be played.
+    #[error("the game is over: no move can be played")]
+    GameOver,
+    /// A pass while the side to move has another move.
+    #[error("pass is only legal when the side to move has no other move")]
+    PassNotAllowed,
+    /// A move of kind [`MoveKind::Pass`] that is not [`Move::PASS`].
+    #[error("a pass names no squares: it is Move::PASS")]
+    MalformedPass,
+    /// The origin is outside the board.
+    #[error("the origin {0} is off the board")]
+    OriginOffBoard(Square),
+    /// No piece on the origin.
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the origin is not the side to move's.
+    #[error("{square} holds a piece of {owner}, but {to_move} is to move")]
+    NotYourPiece {
+        /// The origin.
+        square: Square,
+        /// Whose piece stands there.
+        owner: Seat,
+        /// The side to move.
+        to_move: Seat,
+    },
+    /// A legal move joins the two squares, but of another kind.
+    #[error("{from}-{to} is a {legal}, not a {played}")]
+    WrongKind {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+        /// The kind of the legal move.
+        legal: MoveKind,
+        /// The kind asked for.
+        played: MoveKind,
+    },
+    /// No legal move of the piece ends on the destination.
+    #[error("no legal move of the piece on {from} ends on {to}")]
+    NoSuchMove {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+}
+
+impl Rules {
+    /// Whether `mv` is legal in `position`, and if not, why: the one legality
+    /// contract (a move is legal exactly when
+    /// [`legal_moves`](Rules::legal_moves) holds it). Only the moving piece's
+    /// destinations are generated.
+    ///
+    /// # Errors
+    /// The [`IllegalReason`], checked in this order: the game is over, a
+    /// pass while another move exists, the origin (off the board, empty,
+    /// another seat's piece), then the destination and kind.
+    pub fn check_move(&self, position: &Position, mv: Move) -> Result<(), IllegalReason> {
+        if self.is_finished(position) {
+            return Err(IllegalReason::GameOver);
+        }
+        let mover = position.to_move();
+        if mv.kind() == MoveKind::Pass {
+            if mv != Move::PASS {
+                return Err(IllegalReason::MalformedPass);
+            }
+            let generator = self.move_generator(position);
+            let others = generator.count_moves(position.pieces(mover));
+            return if pass_is_due(others as usize) {
+                Ok(())
+            } else {
+                Err(IllegalReason::PassNotAllowed)
+            };
+        }
+        let from = mv.from();
+        self.check_origin(position, from)?;
+        match self.find_move(position, from, mv.to()) {
+            Some(legal) if legal == mv => Ok(()),
+            Some(legal) => Err(IllegalReason::WrongKind {
+                from,
+                to: mv.to(),
+                legal: legal.kind(),
+                played: mv.kind(),
+            }),
+            None => Err(IllegalReason::NoSuchMove { from, to: mv.to() }),
+        }
+    }
+
+    /// Whether `from` holds a piece of the side to move, and if not, why.
+    pub(crate) fn check_origin(
+        &self,
+        position: &Position,
+        from: Square,
+    ) -> Result<(), IllegalReason> {
+        let mover = position.to_move();
+        if !position.geometry().contains(from) {
+            return Err(IllegalReason::OriginOffBoard(from));
+        }
+        match position.piece_at(from) {
+            None => Err(IllegalReason::NoPiece(from)),
+            Some(owner) if owner != mover => Err(IllegalReason::NotYourPiece {
+                square: from,
+                owner,
+                to_move: mover,
+            }),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// The legal move from `from` to `to`, if there is one (at most one
+    /// exists: a step lands next to its origin, a jump farther on an empty
+    /// square, a swap on an occupied one). Never the pass.
+    pub fn find_move(&self, position: &Position, from: Square, to: Square) -> Option<Move> {
+        if self.is_finished(position) || !position.pieces(position.to_move()).contains(from) {
+            return None;
+        }
+        let moves = self.move_generator(position).piece_moves(from);
+        [
+            (moves.steps, MoveKind::Step),
+            (moves.jumps, MoveKind::Jump),
+            (moves.swaps, MoveKind::Swap),
+        ]
+        .into_iter()
+        .find(|(set, _)| set.contains(to))
+        .map(|(_, kind)| Move::new(from, to, kind))
+    }
+}

@@ -1,0 +1,58 @@
+//! The tools against the engine: solo races finish, the engine beats the
+//! baselines in short games, and the solo beam search copes with any width.
+
+use halma_engine::{EngineOptions, EvalWeights, HashSize, Limits};
+use halma_rules::{Rules, Seat};
+use halma_tools::arena::{play_match, ArenaConfig};
+use halma_tools::players::{EnginePlayer, GreedyPlayer, RandomPlayer};
+use halma_tools::solo::{beam_search, engine_solo_race, solo_position};
+
+fn options() -> EngineOptions {
+    let mut options = EngineOptions::default();
+    options.hash = HashSize::new(4).unwrap();
+    options
+}
+
+#[test]
+fn solo_races_finish() {
+    for (text, budget, most) in [
+        ("halma8", 1_000, 40),
+        ("halma", 2_000, 110),
+        ("super-halma", 2_000, 80),
+    ] {
+        let rules: Rules = text.parse().unwrap();
+        let start = solo_position(&rules, Seat::Red);
+        let mut engine = halma_engine::Engine::new(options());
+        let moves = engine_solo_race(&mut engine, &rules, &start, Limits::nodes(budget), most)
+            .unwrap_or_else(|m| panic!("{text}: not finished after {} moves", m.len()));
+        assert!(moves.len() <= most, "{text}: {}", moves.len());
+    }
+}
+
+#[test]
+fn beats_random_and_greedy_in_short_games() {
+    let mut config = ArenaConfig::new("halma8".parse().unwrap());
+    config.max_plies = 400;
+    let mut engine = EnginePlayer::new(options(), Limits::nodes(1_000), "engine");
+    let mut random = RandomPlayer::new(3);
+    let score = play_match(&config, &mut engine, &mut random, 4, &mut |_, _, _| {});
+    assert_eq!(score.wins, 4, "{score}");
+    let mut greedy = GreedyPlayer::new(3);
+    let score = play_match(&config, &mut engine, &mut greedy, 4, &mut |_, _, _| {});
+    assert_eq!(score.wins, 4, "{score}");
+}
+
+#[test]
+fn beam_search_takes_any_width() {
+    let rules: Rules = "halma8".parse().expect("rules");
+    let start = solo_position(&rules, Seat::Red);
+    // Width 0 used to panic (`width - 1` overflowed once a ply had children).
+    for width in [0, 1, 2] {
+        // A narrow beam may find nothing; it must not fail.
+        let _ = beam_search(&rules, &start, width, 40, EvalWeights::default());
+    }
+    assert_eq!(
+        beam_search(&rules, &start, 0, 40, EvalWeights::default()),
+        None
+    );
+}
