@@ -3,6 +3,8 @@
 //! This facade re-exports the board crate [`core`] (`halma-core`: bitboards,
 //! squares, positions, flood-fill move generation) and the rules crate
 //! [`rules`] (`halma-rules`: presets, options, games, notation, perft).
+//! It has no code of its own; the computer player is `halma-engine`, the
+//! C ABI `halma-ffi`, and `docs/architecture.md` describes every crate.
 
 pub use halma_core as core;
 pub use halma_rules as rules;

@@ -10,7 +10,7 @@ frame turns with the seat, a policy learnt for one seat serves every seat.
 """
 
 from functools import lru_cache
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -80,3 +80,15 @@ class ActionCodec:
         mask = np.zeros(self.size, dtype=np.int8)
         mask[actions] = 1
         return mask
+
+
+def render_text(game: Game, render_mode: Optional[str]) -> Optional[str]:
+    """Renders the board as text for both environments: returned for
+    "ansi", printed for "human", nothing without a render mode."""
+    if render_mode is None:
+        return None
+    text = str(game)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None

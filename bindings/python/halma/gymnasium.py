@@ -37,7 +37,7 @@ from gymnasium import spaces
 from . import _arrays, _checks
 from ._engine import MAX_LEVEL, MIN_LEVEL, Engine
 from ._game import Game, Move
-from ._rl import DEFAULT_MAX_PLIES, ActionCodec
+from ._rl import DEFAULT_MAX_PLIES, ActionCodec, render_text
 
 __all__ = ["HalmaEnv", "DEFAULT_MAX_PLIES"]
 
@@ -171,13 +171,7 @@ class HalmaEnv(gymnasium.Env[Any, Any]):
 
     def render(self) -> Optional[str]:
         """The board as text ("ansi": returned; "human": printed)."""
-        if self.render_mode is None:
-            return None
-        text = str(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.game, self.render_mode)
 
     def close(self) -> None:
         """Frees the game and the engine."""

@@ -41,7 +41,7 @@ from pettingzoo.utils import AgentSelector, wrappers
 
 from . import _arrays, _checks
 from ._game import Game, Move
-from ._rl import DEFAULT_MAX_PLIES, ActionCodec
+from ._rl import DEFAULT_MAX_PLIES, ActionCodec, render_text
 
 __all__ = ["env", "raw_env", "DEFAULT_MAX_PLIES"]
 
@@ -169,13 +169,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informati
 
     def render(self) -> Optional[str]:
         """The board as text ("ansi": returned; "human": printed)."""
-        if self.render_mode is None:
-            return None
-        text = str(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.game, self.render_mode)
 
     def close(self) -> None:
         """Frees the game."""

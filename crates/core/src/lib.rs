@@ -12,7 +12,15 @@
 //!   is [`Position::make_move_unchecked`].
 //!
 //! Game rules (presets, camps, winning, notation of moves) are layered on top
-//! by the `halma-rules` crate.
+//! by the `halma-rules` crate; this crate knows nothing of presets.
+//!
+//! The bit layout is private to this crate: other crates reach squares and
+//! bitboards only through their types. A new constraint on moves is a
+//! [`Constraints`] field whose default means "no rule", implemented in the
+//! per-piece generation ([`MoveGenerator::steps`], [`MoveGenerator::jumps`]):
+//! bulk counting falls back to the per-piece path for any combination no
+//! fast path claims, so the new field is counted correctly from the start.
+//! A new board shape is a [`Geometry`] (up to 16 x 16).
 //!
 //! ```
 //! use halma_core::{Constraints, Position, Setup, Square};

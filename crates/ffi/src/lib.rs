@@ -14,6 +14,13 @@
 //!
 //! Internals: `args` checks pointers, lengths and UTF-8 and writes outputs;
 //! `boundary` catches panics; `handles` boxes values behind opaque pointers.
+//!
+//! This crate has no rules or search logic of its own: it checks arguments,
+//! converts and delegates to `halma-rules` and `halma-engine`. A new C
+//! function goes in the module of its handle, behind the panic boundary,
+//! writing outputs only on success; then regenerate the header
+//! (`HALMA_BLESS=1 cargo test -p halma-ffi --test header`) and document it
+//! in `docs/ffi.md`.
 
 mod args;
 mod boundary;

@@ -8,15 +8,13 @@ use std::ptr;
 
 use halma_ffi::*;
 
-/// Every preset of the rule book, section 3.
-const PRESETS: [&str; 6] = [
-    "halma",
-    "halma3",
-    "halma4",
-    "halma8",
-    "halma10",
-    "super-halma",
-];
+/// Every preset of the rule book, section 3, by name.
+fn presets() -> Vec<String> {
+    ::halma_rules::Preset::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
 
 /// A rules handle, freed on drop.
 struct AbiRules(*mut halma_rules);
@@ -248,8 +246,8 @@ fn one_size_query_rule_for_arrays_and_strings() {
 #[test]
 fn max_legal_moves_bounds_every_preset() {
     let mut largest = 0;
-    for preset in PRESETS {
-        let rules = AbiRules::new(preset);
+    for preset in presets() {
+        let rules = AbiRules::new(&preset);
         let squares =
             rules.number(halma_rules_board_width) * rules.number(halma_rules_board_height);
         let pieces = rules.number(halma_rules_camp_size);
@@ -269,7 +267,7 @@ fn max_legal_moves_bounds_every_preset() {
     // swaps): the count never exceeds the bound (`legal_moves` asserts that a
     // HALMA_MAX_LEGAL_MOVES buffer suffices).
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    for preset in PRESETS {
+    for preset in presets() {
         for options in ["", ",long-jumps,spoil=swap"] {
             let game = AbiGame::new(&format!("{preset}{options}"));
             for _ in 0..150 {

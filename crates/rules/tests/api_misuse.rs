@@ -6,43 +6,24 @@
 
 use halma_rules::{
     read_record, write_record, Bitboard, Game, Geometry, IllegalReason, MakeMoveError, Move,
-    MoveError, MoveKind, PlayError, Position, PositionError, Rules, Seat, SeatSet, Setup, Square,
+    MoveError, MoveKind, PlayError, Position, PositionError, Preset, Rules, Seat, SeatSet, Setup,
+    Spoil, Square,
 };
 use proptest::prelude::*;
 
-const PRESETS: [&str; 6] = [
-    "halma",
-    "halma3",
-    "halma4",
-    "halma8",
-    "halma10",
-    "super-halma",
-];
-const SPOILS: [&str; 3] = ["", ",spoil=fill", ",spoil=swap"];
-
-fn rules_text(preset: usize, long_jumps: bool, camp_lock: bool, spoil: usize) -> String {
-    let mut text = PRESETS[preset].to_owned();
-    if long_jumps {
-        text.push_str(",long-jumps");
-    }
-    if camp_lock {
-        text.push_str(",camp-lock");
-    }
-    text.push_str(SPOILS[spoil]);
-    text
-}
-
 fn arb_rules() -> impl Strategy<Value = Rules> {
     (
-        0..PRESETS.len(),
+        0..Preset::ALL.len(),
         any::<bool>(),
         any::<bool>(),
-        0..SPOILS.len(),
+        0..Spoil::ALL.len(),
     )
         .prop_map(|(preset, long_jumps, camp_lock, spoil)| {
-            rules_text(preset, long_jumps, camp_lock, spoil)
-                .parse()
-                .expect("every preset and option combination is a rules string")
+            Rules::builder(Preset::ALL[preset])
+                .long_jumps(long_jumps)
+                .camp_lock(camp_lock)
+                .spoil(Spoil::ALL[spoil])
+                .build()
         })
 }
 
@@ -301,8 +282,8 @@ proptest! {
 #[test]
 fn a_position_with_other_seats_is_refused() {
     let mut refused = 0;
-    for preset in PRESETS {
-        let rules: Rules = preset.parse().unwrap();
+    for preset in Preset::ALL {
+        let rules = Rules::new(preset);
         let start = rules.start_position();
         for extra in Seat::ALL
             .into_iter()
