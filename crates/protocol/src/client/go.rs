@@ -1,5 +1,7 @@
 //! The `go` limits a controller sends, read once so that the time-out of
-//! every `bestmove` can be derived from them.
+//! every `bestmove` can be derived from them. They are read by the
+//! protocol's own command reader ([`crate::command`]), so a controller
+//! accepts exactly the `go` an engine of `docs/protocol.md` accepts.
 
 use std::time::Duration;
 
@@ -7,106 +9,57 @@ use halma_core::Seat;
 use thiserror::Error;
 
 use super::ClientOptions;
+use crate::command::{Command, CommandError, Go};
 
 /// Why a `go` text cannot be used by a match.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GoError {
-    /// A word that is not a `go` limit of `docs/protocol.md`.
-    #[error("unknown limit `{0}` (depth, nodes, movetime, rtime, gtime, btime, ytime, rinc, ginc, binc, yinc, movestogo)")]
-    UnknownLimit(String),
-    /// A limit without a value, or with one that is not a whole number in range.
-    #[error("`{limit}` needs a whole number {range}, got `{value}`")]
-    BadValue {
-        /// The limit.
-        limit: String,
-        /// The text after it (empty at the end of the line).
-        value: String,
-        /// The range, in words.
-        range: &'static str,
-    },
-    /// The same limit twice.
-    #[error("`{0}` is given twice")]
-    Repeated(String),
+    /// The text is not a `go` command of `docs/protocol.md` (an unknown or
+    /// repeated limit, a value out of its range, ...).
+    #[error("{0}")]
+    Command(#[from] CommandError),
     /// `infinite`, or no limit at all: the engine would search until `stop`,
     /// which a match never sends.
     #[error(
         "the engine would search until `stop`: give depth, nodes, movetime or a clock (rtime ...)"
     )]
     Unbounded,
+    /// `searchmoves` names moves of one position, and a match asks about many.
+    #[error("`searchmoves` cannot be used in a match: its moves belong to one position")]
+    SearchMoves,
 }
 
 /// The limits of a `go` command, as sent to an engine on every move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoLimits {
+    go: Go,
     text: String,
-    movetime: Option<u64>,
-    /// Time left, in ms, by [`Seat::index`].
-    clock: [Option<u64>; 4],
-    bounded_by_work: bool,
 }
 
-/// The clock words, by [`Seat::index`].
-const TIME_WORDS: [&str; 4] = ["rtime", "gtime", "btime", "ytime"];
-const OTHER_NUMERIC: [&str; 5] = ["rinc", "ginc", "binc", "yinc", "movestogo"];
-
 impl GoLimits {
-    /// Reads the text after `go`: limits of `docs/protocol.md` section 2,
-    /// each a word and a whole number. A match needs the search to end by
-    /// itself, so `infinite` or no limit at all is an error.
+    /// Reads the text after `go` (`docs/protocol.md` section 2). A match
+    /// needs the search to end by itself, so `infinite`, no limit at all, or
+    /// only increments and moves to go, is an error.
     pub fn parse(text: &str) -> Result<GoLimits, GoError> {
-        let mut limits = GoLimits {
-            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
-            movetime: None,
-            clock: [None; 4],
-            bounded_by_work: false,
+        let go = match Command::parse(&format!("go {text}"))? {
+            Command::Go(go) => go,
+            _ => unreachable!("a line starting with `go ` is a go command or an error"),
         };
-        let mut seen: Vec<&str> = Vec::new();
-        let mut words = text.split_whitespace();
-        while let Some(word) = words.next() {
-            if seen.contains(&word) {
-                return Err(GoError::Repeated(word.to_owned()));
-            }
-            seen.push(word);
-            if word == "infinite" {
-                return Err(GoError::Unbounded);
-            }
-            let range = match word {
-                "depth" => "from 1 to 64",
-                "nodes" => "of at least 1",
-                w if w == "movetime" || TIME_WORDS.contains(&w) || OTHER_NUMERIC.contains(&w) => {
-                    "of milliseconds (or moves)"
-                }
-                _ => return Err(GoError::UnknownLimit(word.to_owned())),
-            };
-            let value = words.next().unwrap_or("");
-            let bad = || GoError::BadValue {
-                limit: word.to_owned(),
-                value: value.to_owned(),
-                range,
-            };
-            let number: u64 = value.parse().map_err(|_| bad())?;
-            match word {
-                "depth" if !(1..=64).contains(&number) => return Err(bad()),
-                "nodes" if number == 0 => return Err(bad()),
-                "depth" | "nodes" => limits.bounded_by_work = true,
-                "movetime" => limits.movetime = Some(number),
-                _ => {
-                    if let Some(index) = TIME_WORDS.iter().position(|&t| t == word) {
-                        limits.clock[index] = Some(number);
-                    }
-                }
-            }
-        }
-        if !limits.bounded_by_work
-            && limits.movetime.is_none()
-            && limits.clock.iter().all(Option::is_none)
-        {
+        let bounded = go.depth.is_some()
+            || go.nodes.is_some()
+            || go.movetime.is_some()
+            || go.time.iter().any(Option::is_some);
+        if go.infinite || !bounded {
             return Err(GoError::Unbounded);
         }
-        Ok(limits)
+        if !go.searchmoves.is_empty() {
+            return Err(GoError::SearchMoves);
+        }
+        let text = go.to_string().trim_start().to_owned();
+        Ok(GoLimits { go, text })
     }
 
-    /// The limits as sent after `go` (blanks normalised).
+    /// The limits as sent after `go`, in the protocol's canonical form.
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -117,7 +70,7 @@ impl GoLimits {
     /// applies (a search bounded by depth or nodes only, or a clock given
     /// for other seats only), [`ClientOptions::move_cap`] plus the margin.
     pub fn move_timeout(&self, side: Seat, options: &ClientOptions) -> Duration {
-        let time = match (self.movetime, self.clock[side.index()]) {
+        let time = match (self.go.movetime, self.go.time[side.index()]) {
             (Some(movetime), Some(clock)) => Some(movetime.min(clock)),
             (movetime, clock) => movetime.or(clock),
         };
@@ -148,7 +101,7 @@ mod tests {
     #[test]
     fn movetime_plus_margin() {
         assert_eq!(timeout("movetime 1000", Seat::Red), 1500);
-        assert_eq!(timeout("movetime 0", Seat::Blue), 500);
+        assert_eq!(timeout("movetime 1", Seat::Blue), 501);
         // A work limit next to a time limit does not lengthen the wait.
         assert_eq!(timeout("nodes 5000 movetime 200", Seat::Red), 700);
     }
@@ -173,21 +126,22 @@ mod tests {
     }
 
     #[test]
-    fn huge_values_saturate_instead_of_overflowing() {
-        let go = format!("movetime {}", u64::MAX);
-        assert!(
-            GoLimits::parse(&go)
-                .unwrap()
-                .move_timeout(Seat::Red, &options())
-                .as_secs()
-                > 1_000_000
-        );
+    fn the_largest_values_do_not_overflow() {
+        let go = format!("movetime {}", crate::command::MAX_MILLIS);
+        let options = ClientOptions {
+            margin: Duration::MAX,
+            ..options()
+        };
+        let timeout = GoLimits::parse(&go)
+            .unwrap()
+            .move_timeout(Seat::Red, &options);
+        assert_eq!(timeout, Duration::MAX);
     }
 
     #[test]
-    fn text_is_kept_with_blanks_normalised() {
+    fn text_is_the_canonical_form() {
         let go = GoLimits::parse("  nodes   300\tdepth 4 ").unwrap();
-        assert_eq!(go.text(), "nodes 300 depth 4");
+        assert_eq!(go.text(), "depth 4 nodes 300");
     }
 
     #[test]
@@ -196,18 +150,27 @@ mod tests {
         let err = |go: &str| GoLimits::parse(go).unwrap_err();
         assert_eq!(err(""), Unbounded);
         assert_eq!(err("infinite"), Unbounded);
-        assert_eq!(err("nodes 10 infinite"), Unbounded);
         assert_eq!(err("rinc 100 movestogo 3"), Unbounded);
-        assert_eq!(err("sideways 3"), UnknownLimit("sideways".into()));
-        assert_eq!(err("nodes 1 nodes 2"), Repeated("nodes".into()));
-        assert!(matches!(err("depth 0"), BadValue { .. }));
-        assert!(matches!(err("depth 65"), BadValue { .. }));
-        assert!(matches!(err("nodes 0"), BadValue { .. }));
-        assert!(matches!(err("movetime -5"), BadValue { .. }));
-        assert!(matches!(err("movetime"), BadValue { .. }));
+        assert_eq!(err("nodes 10 searchmoves a5-a4"), SearchMoves);
+        // Everything else is the command reader's error, word for word.
+        for go in [
+            "nodes 10 infinite",
+            "sideways 3",
+            "nodes 1 nodes 2",
+            "depth 0",
+            "depth 65",
+            "nodes 0",
+            "movetime 0",
+            "movetime -5",
+            "movetime",
+            "nodes ten",
+        ] {
+            let expected = crate::command::Command::parse(&format!("go {go}")).unwrap_err();
+            assert_eq!(err(go), Command(expected), "{go}");
+        }
         assert_eq!(
             err("nodes ten").to_string(),
-            "`nodes` needs a whole number of at least 1, got `ten`"
+            "go nodes: `ten` is not a whole number"
         );
     }
 }
