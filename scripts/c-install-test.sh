@@ -126,8 +126,11 @@ if timeout 300 cmake -S "$work/cmake-old" -B "$work/cmake-old/build" -DCMAKE_PRE
 fi
 
 step "uninstall (the README's lines)"
-rm -f "$prefix"/lib/libhalma.* "$prefix"/lib/pkgconfig/halma.pc
-rm -rf "$prefix"/include/halma "$prefix"/share/halma
+# The very lines of README.md (`rm -f`/`rm -rf $P/...`), so that a file the
+# README forgets to remove is found left over below.
+uninstall=$(grep -E '^rm -r?f +\$P/' README.md || true)
+[ -n "$uninstall" ] || fail "README.md has no uninstall lines (rm -f \$P/...)"
+P="$prefix" bash -euc "$uninstall"
 left=$(find "$prefix" -type f -o -type l)
 [ -z "$left" ] || fail "files left after uninstalling: $left"
 

@@ -129,8 +129,9 @@ impl Engine {
     /// to `on_event` as it goes.
     ///
     /// Fails, before searching, when `options.multipv` is not in
-    /// 1..=[`MAX_MULTIPV`] or a move of `options.searchmoves` is not legal or
-    /// repeated.
+    /// 1..=[`MAX_MULTIPV`], `limits.depth` is not in 1..=64
+    /// ([`crate::search::MAX_DEPTH`]), or a move of `options.searchmoves` is
+    /// not legal or repeated.
     pub fn search_with(
         &mut self,
         game: &Game,
@@ -192,6 +193,12 @@ impl Engine {
     ) -> Result<SearchResult, SearchError> {
         if !(1..=MAX_MULTIPV).contains(&options.multipv) {
             return Err(SearchError::MultiPv(options.multipv));
+        }
+        if let Some(depth) = limits
+            .depth
+            .filter(|d| !(1..=crate::search::MAX_DEPTH).contains(d))
+        {
+            return Err(SearchError::Depth(depth));
         }
         let filter = if options.searchmoves.is_empty() {
             None

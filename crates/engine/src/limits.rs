@@ -21,10 +21,12 @@ pub struct Clock {
 /// the search. No limit at all means "until stopped" (by the stop flag), with
 /// a safety depth cap of [`crate::search::MAX_DEPTH`].
 ///
-/// Any value is safe: a depth above [`crate::search::MAX_DEPTH`] searches to
-/// that depth at most, and times too long to be added to the clock
-/// (`Duration::MAX`) mean no deadline. Callers that must refuse values out of
-/// range (the engine protocol) check them before.
+/// Any value is safe: times too long to be added to the clock
+/// (`Duration::MAX`) mean no deadline. A depth outside
+/// 1..=[`crate::search::MAX_DEPTH`] is refused by the checked searches
+/// ([`crate::Engine::search_with`], [`crate::Engine::search_position_with`]:
+/// [`SearchError::Depth`]); the convenience searches
+/// ([`crate::Engine::search`]) search such a depth to at most `MAX_DEPTH`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.
@@ -218,6 +220,9 @@ pub enum SearchError {
         /// Its index in the list, 1 = the first.
         index: usize,
     },
+    /// [`Limits::depth`] is 0 or above [`crate::search::MAX_DEPTH`].
+    #[error("search depth {0} is not in 1..={max}", max = crate::search::MAX_DEPTH)]
+    Depth(u32),
 }
 
 /// The score of a move for the side to move: a forced win or loss, or a

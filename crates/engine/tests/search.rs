@@ -348,6 +348,17 @@ fn search_options_out_of_range_are_errors() {
         };
         assert_eq!(run(options), Err(SearchError::MultiPv(n)));
     }
+    // A depth out of 1..=64 is refused by the checked search, not clamped.
+    for depth in [0, 65, u32::MAX] {
+        let checked = engine().search_with(
+            &game,
+            Limits::depth(depth),
+            &SearchOptions::default(),
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(checked, Err(SearchError::Depth(depth)));
+    }
     let other: Game = Game::new("halma".parse().unwrap());
     let illegal = *other
         .legal_moves()

@@ -34,6 +34,10 @@ impl Forfeit {
     }
 }
 
+/// Why a player asked for a move in a finished game forfeits (a finished
+/// game has no legal move, not even a pass).
+const FINISHED: &str = "asked for a move in a finished game";
+
 /// Something that chooses moves.
 pub trait Player {
     /// A short description, for reports.
@@ -71,6 +75,9 @@ impl Player for RandomPlayer {
     }
     fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Err(Forfeit::new(FINISHED));
+        }
         Ok(moves[self.rng.below(moves.len())])
     }
 }
@@ -116,6 +123,9 @@ impl Player for GreedyPlayer {
         let rules = game.rules();
         let seat = game.to_move();
         let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Err(Forfeit::new(FINISHED));
+        }
         let gain = |mv: &Move| {
             if mv.is_pass() {
                 0
@@ -166,6 +176,6 @@ impl Player for EnginePlayer {
         self.engine
             .search(game, self.limits, &stop)
             .best_move
-            .ok_or_else(|| Forfeit::new("asked for a move in a finished game"))
+            .ok_or_else(|| Forfeit::new(FINISHED))
     }
 }

@@ -56,3 +56,43 @@ fn beam_search_takes_any_width() {
         None
     );
 }
+
+/// Every player answers a finished game with a forfeit, never a panic (the
+/// baselines used to index an empty move list).
+#[test]
+fn every_player_forfeits_a_finished_game() {
+    use halma_tools::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+    let rules: halma_rules::Rules = "halma8".parse().unwrap();
+    // The start with Red and Blue swapped: each side's pieces fill its
+    // target camp, so the game is over before any move.
+    let swapped: String = rules
+        .start_position()
+        .to_string()
+        .chars()
+        .map(|c| match c {
+            'r' => 'b',
+            'b' => 'r',
+            other => other,
+        })
+        .collect();
+    let position = rules.parse_position(&swapped).unwrap();
+    let game = halma_rules::Game::from_position(rules, position).unwrap();
+    assert!(game.is_over(), "{:?}", game.result());
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(RandomPlayer::new(1)),
+        Box::new(GreedyPlayer::new(1)),
+        Box::new(EnginePlayer::new(
+            halma_engine::EngineOptions::default(),
+            halma_engine::Limits::nodes(100),
+            "engine",
+        )),
+    ];
+    for player in &mut players {
+        let forfeit = player.choose(&game).unwrap_err();
+        assert!(
+            forfeit.reason.contains("finished game"),
+            "{}",
+            player.name()
+        );
+    }
+}
