@@ -957,7 +957,8 @@ halma_result halma_engine_new(uint32_t level,
  *
  * # Safety
  * `engine` must be NULL or a live engine handle, which no other thread uses
- * (no search, no `halma_engine_stop`) and which must not be used afterwards.
+ * (no call at all, not even the const `halma_engine_stop`, `halma_engine_pv`
+ * or `halma_engine_pv_string`) and which must not be used afterwards.
  */
 void halma_engine_free(struct halma_engine *engine);
 
@@ -966,8 +967,9 @@ void halma_engine_free(struct halma_engine *engine);
  * for the searches that follow.
  *
  * # Safety
- * `engine` must be NULL or a live engine handle that no other call but
- * `halma_engine_stop` uses meanwhile.
+ * `engine` must be NULL or a live engine handle that no other call taking a
+ * `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+ * `halma_engine_pv` and `halma_engine_pv_string` may).
  */
 halma_result halma_engine_set_level(struct halma_engine *engine, uint32_t level);
 
@@ -977,8 +979,9 @@ halma_result halma_engine_set_level(struct halma_engine *engine, uint32_t level)
  * levels from its seed, so that the same searches give the same moves again.
  *
  * # Safety
- * `engine` must be NULL or a live engine handle that no other call but
- * `halma_engine_stop` uses meanwhile.
+ * `engine` must be NULL or a live engine handle that no other call taking a
+ * `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+ * `halma_engine_pv` and `halma_engine_pv_string` may).
  */
 halma_result halma_engine_new_game(struct halma_engine *engine);
 
@@ -1000,13 +1003,20 @@ halma_result halma_engine_new_game(struct halma_engine *engine);
  *
  * The search returns soon after `halma_engine_stop` is called, with the
  * best move found so far (a legal move even if stopped at once); a stop
- * that arrives before the search begins stops it at once, and the request
- * is cleared when the search returns. `HALMA_RESULT_GAME_OVER` when the
- * game is over (there is no move to search).
+ * that arrives before the search begins stops it at once. Every call
+ * consumes a pending request when it returns, a failed one too (a NULL
+ * `game` or `out_result`, a depth above 64, a finished game): a stop is
+ * meant for the call it precedes, never for a later unrelated search.
+ * `HALMA_RESULT_GAME_OVER` when the game is over (there is no move to
+ * search).
+ *
+ * Thread-safe against the const calls only: `halma_engine_stop` may run
+ * meanwhile (its purpose), and `halma_engine_pv` / `halma_engine_pv_string`
+ * wait for the search to end.
  *
  * # Safety
- * `engine` must be NULL or a live engine handle that no other call but
- * `halma_engine_stop` uses meanwhile; `game` NULL or a live game handle that
+ * `engine` must be NULL or a live engine handle that no other call taking a
+ * `halma_engine *` uses meanwhile; `game` NULL or a live game handle that
  * no other thread changes meanwhile; `out_result` NULL or valid for writing
  * a `halma_search_result`.
  */
@@ -1045,12 +1055,15 @@ halma_result halma_engine_pv(const struct halma_engine *engine,
 /**
  * Asks the search running on `engine` to stop: it returns soon after with
  * the best move found so far. When no search runs, the request waits for
- * the next search, which then returns at once (with a legal move), so that
- * a stop sent just before a search begins is not lost;
+ * the next `halma_engine_search` call, which then returns at once (with a
+ * legal move), so that a stop sent just before a search begins is not lost;
+ * that call uses the request up even if it fails;
  * `halma_engine_new_game` withdraws a waiting request.
  *
- * Thread-safe: the one engine function that may run while another thread
- * searches on the same handle. NULL is a no-op.
+ * Thread-safe, like every call on a const engine: it may run at any time
+ * from any thread, also while another thread searches on the same handle
+ * (what it is for). It only raises an atomic flag, so unlike
+ * `halma_engine_pv` it never waits for the search. NULL is a no-op.
  *
  * # Safety
  * `engine` must be NULL or a live engine handle (not being freed).

@@ -12,7 +12,9 @@
 #
 # Environment: PYTHON (default python3); CARGO_TARGET_DIR as usual (the
 # build shares it); HALMA_INSTALL_TIMEOUT, the limit in seconds of each pip
-# command (default 1800: a cold release build on a slow machine).
+# command (default 1800: a cold release build on a slow machine; setup.py's
+# own cargo limit, HALMA_CARGO_TIMEOUT, is also 1800 by default). Every other
+# step has a fixed limit too: nothing here can hang.
 
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +42,7 @@ trap cleanup EXIT
 unset HALMA_LIBRARY
 
 echo "== fresh virtualenv in $work/venv"
-"$python" -m venv "$work/venv"
+timeout 300 "$python" -m venv "$work/venv"
 pip=("$work/venv/bin/python" -m pip --disable-pip-version-check)
 
 echo "== pip install ./bindings/python"
@@ -78,7 +80,7 @@ echo "   $(basename "$wheel")"
 case "$(basename "$wheel")" in
     *-none-any.whl) echo "the wheel is not a platform wheel"; exit 1 ;;
 esac
-"$work/venv/bin/python" - "$wheel" <<'EOF'
+timeout 120 "$work/venv/bin/python" - "$wheel" <<'EOF'
 import sys
 import zipfile
 

@@ -14,12 +14,16 @@ Environment (all optional):
 - `HALMA_PREBUILT_LIBRARY`: the path of an already built library to ship
   instead of building one.
 - `CARGO`: the cargo executable; `CARGO_TARGET_DIR` as usual.
+- `HALMA_CARGO_TIMEOUT`: the most seconds the cargo build may take before it
+  is killed and the build fails (default 1800, about twenty times a cold release
+  build on a busy 2-core machine; a positive number).
 
 The package holds no C code of its own, so the wheel is tagged `py3-none-<platform>`:
 any Python 3 on that platform can load it.
 """
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -37,6 +41,18 @@ except ImportError:  # setuptools < 70.1
 HERE = Path(__file__).resolve().parent
 REPOSITORY = HERE.parent.parent
 SUFFIXES = (".so", ".dylib", ".dll")
+
+
+def _cargo_timeout() -> float:
+    """The cargo build's limit in seconds: HALMA_CARGO_TIMEOUT or 1800."""
+    text = os.environ.get("HALMA_CARGO_TIMEOUT", "1800")
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise SystemExit(f"HALMA_CARGO_TIMEOUT={text!r} is not a positive number of seconds")
+    return seconds
 
 
 def _library_name() -> str:
@@ -79,9 +95,15 @@ def _build_library() -> Path:
         "cdylib",
         "--message-format=json-render-diagnostics",
     ]
+    limit = _cargo_timeout()
     print("building the native library:", " ".join(command), file=sys.stderr, flush=True)
     try:
-        process = subprocess.run(command, cwd=REPOSITORY, stdout=subprocess.PIPE, check=False)
+        process = subprocess.run(command, cwd=REPOSITORY, stdout=subprocess.PIPE, check=False, timeout=limit)
+    except subprocess.TimeoutExpired:
+        raise SystemExit(
+            f"cargo did not finish building the native library within {limit:g} s: killed "
+            "(set HALMA_CARGO_TIMEOUT to allow more)"
+        ) from None
     except FileNotFoundError:
         raise SystemExit(
             f"cannot run {cargo!r}: the halma package needs a Rust toolchain to build "

@@ -11,10 +11,19 @@ Optional parts: `Game.board_array()` and `Game.planes()` (numpy), `halma.svg`
 environments; `pip install halma[rl]`).
 """
 
-from ._engine import MAX_HASH_MIB, MAX_LEVEL, MAX_THREADS, MIN_LEVEL, Engine, SearchResult
+from ._engine import (
+    MAX_HASH_MIB,
+    MAX_LEVEL,
+    MAX_SEARCH_DEPTH,
+    MAX_THREADS,
+    MIN_LEVEL,
+    Engine,
+    SearchResult,
+)
 from ._game import Game, Move, MoveKind, Record, Rules, Seat, parse_square, square_name, version
 from .errors import (
     GameOverError,
+    GameTooLongError,
     HalmaError,
     IllegalMoveError,
     InvalidArgumentError,
@@ -28,11 +37,13 @@ __all__ = [
     "Engine",
     "Game",
     "GameOverError",
+    "GameTooLongError",
     "HalmaError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "MAX_HASH_MIB",
     "MAX_LEVEL",
+    "MAX_SEARCH_DEPTH",
     "MAX_THREADS",
     "MIN_LEVEL",
     "InvalidPositionError",

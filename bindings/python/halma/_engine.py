@@ -41,7 +41,8 @@ MAX_LEVEL = 10
 MAX_THREADS = 64
 #: The largest transposition table, in MiB (MAX_HASH_MIB of halma-engine).
 MAX_HASH_MIB = 4096
-_U32_MAX = (1 << 32) - 1
+#: The deepest depth limit `Engine.search` accepts (HALMA_MAX_SEARCH_DEPTH).
+MAX_SEARCH_DEPTH = ffi.MAX_SEARCH_DEPTH
 _U64_MAX = (1 << 64) - 1
 
 
@@ -105,10 +106,11 @@ class Engine(_Owner):
         search that runs until `stop()`, give a long `movetime`.
         Raises GameOverError when the game is over; TypeError for a limit
         that is not a number (an int for depth and nodes), ValueError for one
-        out of range (depth 1 to 2**32-1, nodes 1 to 2**64-1, movetime > 0)."""
+        out of range (depth 1 to MAX_SEARCH_DEPTH, 64; nodes 1 to 2**64-1;
+        movetime > 0 and at most 2**64-1 milliseconds)."""
         if not isinstance(game, Game):
             raise TypeError(f"game must be a halma.Game, not {type(game).__name__}")
-        depth_limit = _checks.optional_positive(depth, "depth", _U32_MAX)
+        depth_limit = _checks.optional_positive(depth, "depth", MAX_SEARCH_DEPTH)
         node_limit = _checks.optional_positive(nodes, "nodes", _U64_MAX)
         movetime_ms = _checks.seconds_to_ms(movetime, "movetime", _U64_MAX)
         out = ffi.halma_search_result()
@@ -145,10 +147,19 @@ class Engine(_Owner):
         """Asks a search running on this engine (from another thread) to
         return soon with the best move found so far. When no search runs,
         the request waits for the next search, which then returns at once
-        (so a stop sent just before a search begins is not lost)."""
+        (so a stop sent just before a search begins is not lost); a next
+        search that fails (GameOverError...) uses the request up too."""
         pointer = self._ptr
         if pointer is not None:
             lib.halma_engine_stop(pointer)
 
 
-__all__ = ["Engine", "SearchResult", "MIN_LEVEL", "MAX_LEVEL", "MAX_THREADS", "MAX_HASH_MIB"]
+__all__ = [
+    "Engine",
+    "SearchResult",
+    "MIN_LEVEL",
+    "MAX_LEVEL",
+    "MAX_THREADS",
+    "MAX_HASH_MIB",
+    "MAX_SEARCH_DEPTH",
+]

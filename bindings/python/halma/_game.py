@@ -352,6 +352,8 @@ class Game(_Owner):
 
     #: The deepest perft: `perft` accepts depths 0 to this (HALMA_MAX_PERFT_DEPTH).
     MAX_PERFT_DEPTH: int = ffi.MAX_PERFT_DEPTH
+    #: The most moves a game holds: `play` raises GameTooLongError beyond.
+    MAX_GAME_MOVES: int = ffi.MAX_GAME_MOVES
 
     _rules_text: Optional[str] = None
     _shape: Optional[Tuple[int, int]] = None

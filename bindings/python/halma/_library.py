@@ -26,6 +26,11 @@ SEAT_NONE = 255
 NO_SQUARE = 0xFFFF
 # HALMA_MAX_PERFT_DEPTH in halma.h: the deepest perft the library accepts.
 MAX_PERFT_DEPTH = 64
+# HALMA_MAX_SEARCH_DEPTH in halma.h: the deepest depth limit a search accepts.
+MAX_SEARCH_DEPTH = 64
+# The most moves a game holds (MAX_GAME_MOVES of halma-rules): playing one
+# more returns HALMA_RESULT_GAME_TOO_LONG.
+MAX_GAME_MOVES = 100000
 
 
 class halma_move(ctypes.Structure):

@@ -55,6 +55,11 @@ class InvalidRecordError(HalmaError, ValueError):
     """The game record cannot be read."""
 
 
+class GameTooLongError(HalmaError):
+    """The game already holds the most moves a game keeps
+    (`Game.MAX_GAME_MOVES`, 100000): no move can be added."""
+
+
 _CLASSES: Dict[int, Type[HalmaError]] = {
     ffi.INVALID_ARGUMENT: InvalidArgumentError,
     ffi.INVALID_RULES: InvalidRulesError,
@@ -62,6 +67,7 @@ _CLASSES: Dict[int, Type[HalmaError]] = {
     ffi.ILLEGAL_MOVE: IllegalMoveError,
     ffi.GAME_OVER: GameOverError,
     ffi.NOTHING_TO_UNDO: NothingToUndoError,
+    ffi.GAME_TOO_LONG: GameTooLongError,
     ffi.INVALID_RECORD: InvalidRecordError,
 }
 

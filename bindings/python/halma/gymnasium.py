@@ -18,7 +18,9 @@ others. Needs `pip install halma[rl]`.
   `illegal_reward` (default -1) and `info["illegal_move"] = True`, so that
   an unmasked policy still gets a well-formed episode.
 - Rewards: +1 when the agent's seat wins, -1 when another seat wins, else 0.
-- Truncation: after `max_plies` moves in all (default 1000).
+- Truncation: after `max_plies` moves in all (default 1000; 1 to
+  `Game.MAX_GAME_MOVES`, 100000, the most moves a game holds: ValueError
+  otherwise).
 - `position`: the position string every episode starts from (default: the
   rules' start).
 - `opponent`: an int level (1 to 10: `halma.Engine(level)` searching with the
@@ -67,7 +69,7 @@ class HalmaEnv(gymnasium.Env[Any, Any]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.max_plies = _checks.in_range(max_plies, "max_plies", 1, 10**9)
+        self.max_plies = _checks.in_range(max_plies, "max_plies", 1, Game.MAX_GAME_MOVES)
         self.illegal_reward = float(illegal_reward)
         self.position = position
         self.game = Game(rules, position)

@@ -23,8 +23,9 @@ environments (connect_four, chess). Needs `pip install halma[rl]`.
   (PettingZoo's TerminateIllegalWrapper, as in the classic environments).
 - Rewards: +1 for the winner and -1 for every other agent when a seat wins;
   0 otherwise.
-- Truncation: after `max_plies` moves in all (default 1000), every agent is
-  truncated with reward 0.
+- Truncation: after `max_plies` moves in all (default 1000; 1 to
+  `Game.MAX_GAME_MOVES`, 100000, the most moves a game holds: ValueError
+  otherwise), every agent is truncated with reward 0.
 - `position`: the position string every game starts from (default: the
   rules' start), e.g. for a curriculum of end games.
 - `render_mode="ansi"` returns `str(game)`; `"human"` prints it.
@@ -76,7 +77,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informati
         super().__init__()
         if not isinstance(rules, str):
             raise TypeError(f"rules must be a str, not {type(rules).__name__}")
-        self.max_plies = _checks.in_range(max_plies, "max_plies", 1, 10**9)
+        self.max_plies = _checks.in_range(max_plies, "max_plies", 1, Game.MAX_GAME_MOVES)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.render_mode = render_mode

@@ -1,13 +1,17 @@
 """Tests of halma.Engine: the search through the C ABI."""
 
 import gc
+import re
 import threading
 import time
+from pathlib import Path
 
 import unittest
 
 import halma
 from halma import _library as ffi
+
+REPOSITORY = Path(__file__).resolve().parents[3]
 
 
 class EngineTest(unittest.TestCase):
@@ -87,6 +91,22 @@ class EngineTest(unittest.TestCase):
             assert caught.exception.code == ffi.GAME_OVER
             assert "game is over" in caught.exception.detail
 
+
+    def test_search_depth_bound_matches_the_header(self) -> None:
+        header = (REPOSITORY / "include" / "halma.h").read_text()
+        bound = int(re.search(r"#define HALMA_MAX_SEARCH_DEPTH (\d+)", header).group(1))
+        assert halma.MAX_SEARCH_DEPTH == ffi.MAX_SEARCH_DEPTH == bound
+
+    def test_search_depth_beyond_the_bound_is_a_value_error(self) -> None:
+        # Depths 65 to 2**32-1 passed the package's check and came back from
+        # the library as InvalidArgumentError.
+        with halma.Game("halma8") as game, halma.Engine(level=10) as engine:
+            for depth in (0, -1, halma.MAX_SEARCH_DEPTH + 1, 2**32 - 1, 2**32):
+                with self.assertRaisesRegex(ValueError, rf"depth {depth} is out of range: it must be from 1 to 64") as caught:
+                    engine.search(game, depth=depth)
+                assert not isinstance(caught.exception, halma.HalmaError)
+            result = engine.search(game, depth=halma.MAX_SEARCH_DEPTH, nodes=500)
+            assert result.best_move in game.legal_moves()
 
     def test_bad_arguments_and_closed_engines(self) -> None:
         for level in (0, 11, 2**32 + 5, -1):

@@ -10,6 +10,7 @@ import unittest
 
 import halma
 from halma import _library as ffi
+from support import shuffle_cycle
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 HALMA_START = "rrrrr11/rrrrr11/rrrr12/rrr13/rr14/16/16/16/16/16/16/14bb/13bbb/12bbbb/11bbbbb/11bbbbb r"
@@ -205,6 +206,32 @@ class HalmaTest(unittest.TestCase):
 # other seat: both sides can only pass and nobody wins, so perft is 1 at every
 # depth and recurses all the way down.
 ENDLESS_PASSES = "rbbbb11/bbbbb11/bbbb12/bbb13/bb14/16/16/16/16/16/16/14rr/13rrr/12rrrr/11rrrrr/11rrrrb r"
+
+
+class GameLengthTest(unittest.TestCase):
+    def test_the_move_cap_matches_the_library(self) -> None:
+        header = (REPOSITORY / "include" / "halma.h").read_text()
+        cap = int(re.search(r"HALMA_RESULT_GAME_TOO_LONG` when the game holds (\d+) moves", header).group(1))
+        assert halma.Game.MAX_GAME_MOVES == ffi.MAX_GAME_MOVES == cap
+
+    def test_a_move_beyond_the_cap_raises_game_too_long(self) -> None:
+        # The C code had no class: a bare HalmaError that callers could only
+        # tell apart by its number.
+        with halma.Game("halma8") as game:
+            cycle = shuffle_cycle(game)
+            for ply in range(halma.Game.MAX_GAME_MOVES):
+                game.play(cycle[ply % 4])
+            assert len(game) == halma.Game.MAX_GAME_MOVES
+            move = cycle[halma.Game.MAX_GAME_MOVES % 4]
+            with self.assertRaisesRegex(halma.GameTooLongError, "the most moves a game keeps") as caught:
+                game.play(move)
+            assert isinstance(caught.exception, halma.HalmaError)
+            assert caught.exception.code == ffi.GAME_TOO_LONG
+            with self.assertRaises(halma.GameTooLongError):
+                game.play(game.notation(move))
+            assert len(game) == halma.Game.MAX_GAME_MOVES
+            game.undo()
+            game.play(cycle[(halma.Game.MAX_GAME_MOVES - 1) % 4])
 
 
 class PerftBoundTest(unittest.TestCase):

@@ -62,7 +62,7 @@ class WrongTypesTest(unittest.TestCase):
             halma.Engine(level=2.5)  # type: ignore[arg-type]
         with halma.Engine(level=1) as engine, halma.Game("halma8") as game:
             for kwargs, error, pattern in (
-                ({"depth": 2**32}, ValueError, "depth 4294967296 is out of range: it must be from 1 to 4294967295"),
+                ({"depth": 2**32}, ValueError, "depth 4294967296 is out of range: it must be from 1 to 64"),
                 ({"depth": -1}, ValueError, "depth -1 is out of range"),
                 ({"nodes": 2**64}, ValueError, "nodes 18446744073709551616 is out of range"),
                 ({"nodes": 0}, ValueError, "nodes 0 is out of range"),

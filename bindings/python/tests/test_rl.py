@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 import halma
-from support import optional_module
+from support import optional_module, shuffle_cycle
 
 # Blue to move: a4-a5 fills Blue's target camp and wins.
 BLUE_WINS_IN_ONE = "bbbb4/bbb5/bb6/7r/b7/6rr/5rrr/4rrrr b"
@@ -98,6 +98,35 @@ class PettingZooTest(unittest.TestCase):
             steps += 1
         self.assertEqual(steps, 7)
 
+    def test_max_plies_is_at_most_the_game_cap(self) -> None:
+        import halma.pettingzoo
+
+        for plies in (0, halma.Game.MAX_GAME_MOVES + 1, 10**9):
+            with self.assertRaisesRegex(ValueError, rf"max_plies {plies} is out of range: it must be from 1 to 100000"):
+                halma.pettingzoo.env(rules="halma8", max_plies=plies)
+
+    def test_truncation_at_the_game_cap(self) -> None:
+        # max_plies above the cap used to be accepted, and the step that
+        # played the 100001st move raised HalmaError instead of truncating.
+        import halma.pettingzoo
+
+        cap = halma.Game.MAX_GAME_MOVES
+        env = halma.pettingzoo.env(rules="halma8", max_plies=cap)
+        env.reset()
+        raw = env.unwrapped
+        cycle = shuffle_cycle(raw.game)
+        # The cycle restores the position, so the environment's legal actions stay right.
+        for ply in range(cap - 4):
+            raw.game.play(cycle[ply % 4])
+        for ply in range(cap - 4, cap):
+            agent = env.agent_selection
+            self.assertFalse(env.truncations[agent])
+            env.step(raw.codec.encode(cycle[ply % 4], raw._seat_of[agent]))
+        self.assertEqual(len(raw.game), cap)
+        self.assertTrue(all(env.truncations.values()))
+        self.assertFalse(any(env.terminations.values()))
+        self.assertEqual(env.rewards, {"player_0": 0, "player_1": 0})
+
 
 class GymnasiumTest(unittest.TestCase):
     def test_check_env_against_the_engine_and_random(self) -> None:
@@ -127,6 +156,30 @@ class GymnasiumTest(unittest.TestCase):
             HalmaEnv(opponent=11)
         with self.assertRaisesRegex(ValueError, "seat 1 is not in play"):
             HalmaEnv(rules="halma8", seat=1)
+
+    def test_max_plies_is_at_most_the_game_cap(self) -> None:
+        from halma.gymnasium import HalmaEnv
+
+        for plies in (0, halma.Game.MAX_GAME_MOVES + 1, 10**9):
+            with self.assertRaisesRegex(ValueError, rf"max_plies {plies} is out of range: it must be from 1 to 100000"):
+                HalmaEnv(rules="halma8", max_plies=plies)
+
+    def test_truncation_at_the_game_cap(self) -> None:
+        from halma.gymnasium import HalmaEnv
+
+        cap = halma.Game.MAX_GAME_MOVES
+        with halma.Game("halma8") as start:
+            cycle = shuffle_cycle(start)
+        env = HalmaEnv(rules="halma8", opponent=lambda game: cycle[len(game) % 4], max_plies=cap)
+        env.reset(seed=1)
+        # The cycle restores the position, so the environment's legal actions stay right.
+        for ply in range(cap - 4):
+            env.game.play(cycle[ply % 4])
+        _, reward, terminated, truncated, _ = env.step(env.codec.encode(cycle[0], 0))
+        self.assertEqual((reward, terminated, truncated), (0.0, False, False))
+        _, reward, terminated, truncated, info = env.step(env.codec.encode(cycle[2], 0))
+        self.assertEqual((reward, terminated, truncated), (0.0, False, True))
+        self.assertEqual(info["plies"], cap)
 
     def test_a_callable_opponent_plays_the_other_seat(self) -> None:
         from halma.gymnasium import HalmaEnv

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::Args;
 use halma_protocol::client::{ClientOptions, GoLimits};
-use halma_rules::{write_record_ended, Game, Rules};
+use halma_rules::{write_record_ended, Game, Rules, MAX_GAME_MOVES};
 use halma_tools::arena::{play_match, ArenaConfig, MatchGame, Outcome};
 use halma_tools::elo::MatchScore;
 
@@ -21,6 +21,20 @@ use crate::CliError;
 
 /// The longest time-out accepted, in milliseconds (a day).
 const MAX_TIMEOUT_MS: u64 = 86_400_000;
+
+/// The most games played at the same time: each holds its own players (and
+/// protocol engines, two processes and four threads each).
+const MAX_JOBS: u16 = 256;
+
+/// `--max-plies` of `halma match` and `halma selfplay`: 1 to
+/// [`MAX_GAME_MOVES`], the longest game the rules keep (0 would draw every
+/// game before its first move).
+pub fn max_plies_parser() -> impl clap::builder::TypedValueParser<Value = usize> {
+    use clap::builder::TypedValueParser;
+    clap::value_parser!(u64)
+        .range(1..=MAX_GAME_MOVES as u64)
+        .map(|n| n as usize)
+}
 
 /// Arguments of `halma match`.
 #[derive(Args)]
@@ -48,18 +62,19 @@ pub struct MatchArgs {
     /// movetime or a clock (rtime, gtime, btime, ytime); never `infinite`.
     #[arg(long, default_value = "nodes 20000")]
     go: String,
-    /// Random forward plies played before the players take over.
+    /// Random forward plies played before the players take over (fewer
+    /// than --max-plies).
     #[arg(long, default_value_t = 4)]
     openings: usize,
-    /// A game reaching this many plies is a draw.
-    #[arg(long, default_value_t = 1000)]
+    /// A game reaching this many plies is a draw (1 to 100000, the longest game kept).
+    #[arg(long, default_value_t = 1000, value_parser = max_plies_parser())]
     max_plies: usize,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at the same time (each with its own players).
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    /// Games played at the same time, each with its own players (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS as i64))]
+    jobs: u16,
     /// Milliseconds a protocol engine has to answer `hep` with `hepok` after it starts.
     #[arg(long, value_name = "MS", default_value_t = 10_000,
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_MS))]
@@ -105,12 +120,21 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .rules
         .parse()
         .map_err(|e| CliError(format!("--rules: {e}")))?;
-    if args.jobs == 0 {
-        return Err(CliError("--jobs: at least 1".to_owned()));
+    if args.openings >= args.max_plies {
+        return Err(CliError(format!(
+            "--openings: {} random plies would leave nothing of a game of at most {} plies \
+             (--max-plies): give fewer",
+            args.openings, args.max_plies
+        )));
     }
+    let jobs = usize::from(args.jobs);
     let a = PlayerSpec::parse(&args.a).map_err(|e| CliError(format!("--a: {}", e.0)))?;
     let b = PlayerSpec::parse(&args.b).map_err(|e| CliError(format!("--b: {}", e.0)))?;
     let go = GoLimits::parse(&args.go).map_err(|e| CliError(format!("--go: {e}")))?;
+    // An engine refuses a `go` that bounds no search of the side to move, so
+    // such a `go` would forfeit every game: refuse it before the first.
+    go.check_seats(rules.seats().iter())
+        .map_err(|e| CliError(format!("--go: {e}")))?;
     let client = ClientOptions {
         handshake: Duration::from_millis(args.timeout_handshake),
         ready: Duration::from_millis(args.timeout_ready),
@@ -138,13 +162,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         args.a, args.b
     );
     std::thread::scope(|scope| {
-        for job in 0..args.jobs.min(groups) {
+        for job in 0..jobs.min(groups) {
             let (totals, progress, config) = (&totals, &progress, &config);
             let (a, b, go, client, records) = (&a, &b, &go, &client, &records);
             scope.spawn(move || {
                 let mut player_a = a.build(go, client);
                 let mut player_b = b.build(go, client);
-                for group in (job..groups).step_by(args.jobs) {
+                for group in (job..groups).step_by(jobs) {
                     let mut group_config = config.clone();
                     group_config.seed = args.seed.wrapping_mul(7919).wrapping_add(group as u64);
                     let mut before = MatchScore::default();

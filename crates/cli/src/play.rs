@@ -30,8 +30,10 @@ pub struct PlayArgs {
     /// The seat you play: red, green, blue or yellow (the others are the engine's).
     #[arg(long, default_value = "red")]
     seat: String,
-    /// Engine thinking time per move in milliseconds (levels 5-10 also stop at their node budget).
-    #[arg(long, default_value_t = 2000)]
+    /// Engine thinking time per move in milliseconds, at least 1 (levels
+    /// 5-10 also stop at their node budget).
+    #[arg(long, default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..=halma_protocol::command::MAX_MILLIS))]
     movetime: u64,
     /// Colours: `auto` (when the output is a terminal), `always` or `never`.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]

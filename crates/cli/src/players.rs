@@ -16,10 +16,16 @@ use crate::CliError;
 pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> {
     let mut options = EngineOptions::default();
     let mut limits = Limits::default();
+    let mut seen: Vec<&str> = Vec::new();
     for item in spec.split(',').filter(|s| !s.is_empty()) {
         let (key, value) = item
             .split_once('=')
             .ok_or_else(|| CliError(format!("`{item}`: expected key=value")))?;
+        // A second value would silently override the first: say which is meant.
+        if seen.contains(&key) {
+            return Err(CliError(format!("`{item}`: `{key}` is given twice")));
+        }
+        seen.push(key);
         let number: u64 = value
             .parse()
             .map_err(|_| CliError(format!("`{item}`: `{value}` is not a whole number")))?;
@@ -33,7 +39,10 @@ pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> 
                 let max = u64::from(halma_engine::search::MAX_DEPTH);
                 limits.depth = Some(in_range(item, number, 1, max)? as u32)
             }
-            "movetime" => limits.movetime = Some(Duration::from_millis(number)),
+            "movetime" => {
+                let max = halma_protocol::command::MAX_MILLIS;
+                limits.movetime = Some(Duration::from_millis(in_range(item, number, 1, max)?))
+            }
             "hash" => {
                 let max = halma_engine::MAX_HASH_MIB as u64;
                 options.hash = HashSize::new(in_range(item, number, 0, max)?)?;
@@ -143,6 +152,26 @@ mod tests {
         };
         assert_eq!((limits.depth, limits.nodes), (Some(64), Some(1)));
         assert_eq!((options.hash.mib(), options.threads.get()), (0, 1));
+    }
+
+    #[test]
+    fn movetime_zero_and_repeated_keys_are_errors() {
+        let max = halma_protocol::command::MAX_MILLIS;
+        assert_eq!(error("movetime=0"), format!("`movetime=0`: 1 to {max}"));
+        let over = format!("movetime={}", max + 1);
+        assert_eq!(error(&over), format!("`{over}`: 1 to {max}"));
+        assert_eq!(
+            error("nodes=1,nodes=2"),
+            "`nodes=2`: `nodes` is given twice"
+        );
+        assert_eq!(
+            error("level=3,depth=2,level=3"),
+            "`level=3`: `level` is given twice"
+        );
+        let Ok((_, limits)) = engine_settings("movetime=1") else {
+            panic!("movetime=1 is accepted");
+        };
+        assert_eq!(limits.movetime, Some(Duration::from_millis(1)));
     }
 
     #[test]

@@ -23,7 +23,8 @@ pub struct SelfplayArgs {
     #[arg(long, default_value = "nodes=30000")]
     engine: String,
     /// Stop after this many plies: a draw (`[Termination "ply limit"]` in the record).
-    #[arg(long, default_value_t = 1000)]
+    /// 1 to 100000, the longest game kept.
+    #[arg(long, default_value_t = 1000, value_parser = crate::matches::max_plies_parser())]
     max_plies: usize,
     /// Draw the board after every move (not only at the end).
     #[arg(long)]

@@ -176,3 +176,94 @@ fn perft_deeper_than_the_bound_is_one_line_and_exit_status_2() {
         "{err}"
     );
 }
+
+/// Checks that `args` is refused before anything is played: exit status 2,
+/// nothing on standard output, and an error whose first line contains `message`.
+fn refused(args: &[&str], message: &str) {
+    let output = halma(args);
+    assert_eq!(output.code, Some(2), "{args:?}: {output}");
+    assert!(output.stdout.is_empty(), "{args:?}: {output}");
+    let first = output.stderr.lines().next().unwrap_or("");
+    assert!(first.starts_with("error: "), "{args:?}: {output}");
+    assert!(first.contains(message), "{args:?}: `{message}` in {output}");
+}
+
+#[test]
+fn match_and_selfplay_limits_out_of_range_are_refused_before_any_game() {
+    let quick = ["--rules", "halma8", "--games", "2", "--a", "greedy"];
+    let with = |extra: &[&'static str]| {
+        let mut args = vec!["match"];
+        args.extend_from_slice(&quick);
+        args.extend_from_slice(extra);
+        args
+    };
+    // 0 drew every game before its first move; above the longest game kept
+    // a game ended as a forfeit.
+    refused(&with(&["--max-plies", "0"]), "0 is not in 1..=100000");
+    refused(
+        &with(&["--max-plies", "100001"]),
+        "100001 is not in 1..=100000",
+    );
+    refused(&with(&["--jobs", "0"]), "0 is not in 1..=256");
+    refused(&with(&["--jobs", "257"]), "257 is not in 1..=256");
+    // An opening as long as the game leaves nothing to play.
+    refused(
+        &with(&["--openings", "10", "--max-plies", "10"]),
+        "--openings: 10 random plies would leave nothing of a game of at most 10 plies",
+    );
+    // A clock for Red only: the engine refuses `go` when Blue is to move.
+    let output = halma(&with(&["--b", "cmd=cat", "--go", "rtime 1000"]));
+    assert_eq!(output.code, Some(2), "{output}");
+    assert!(output.stdout.is_empty(), "{output}");
+    assert_eq!(
+        output.stderr,
+        "error: --go: no limit applies when Blue is to move (given: rtime): give a clock \
+         for every seat in play, or depth, nodes or movetime\n"
+    );
+    refused(
+        &["match", "--rules", "halma3", "--go", "rtime 9 btime 9"],
+        "no limit applies when Green is to move",
+    );
+    refused(
+        &["selfplay", "--rules", "halma8", "--max-plies", "0"],
+        "0 is not in 1..=100000",
+    );
+    refused(
+        &["selfplay", "--rules", "halma8", "--max-plies", "100001"],
+        "100001 is not in 1..=100000",
+    );
+    // The bounds themselves are accepted.
+    let output = halma(&with(&[
+        "--b",
+        "random",
+        "--go",
+        "rtime 1000 btime 1000",
+        "--openings",
+        "1",
+        "--max-plies",
+        "2",
+        "--jobs",
+        "256",
+    ]));
+    assert_eq!(output.code, Some(0), "{output}");
+    assert!(
+        output.last_line().starts_with("A vs B: +0 =2 -0"),
+        "{output}"
+    );
+}
+
+#[test]
+fn engine_movetime_zero_and_repeated_settings_are_refused() {
+    refused(
+        &["play", "--rules", "halma8", "--movetime", "0"],
+        "0 is not in 1..=1000000000000",
+    );
+    refused(
+        &["match", "--a", "movetime=0"],
+        "--a: `movetime=0`: 1 to 1000000000000",
+    );
+    refused(
+        &["selfplay", "--engine", "nodes=1,nodes=2"],
+        "--engine: `nodes=2`: `nodes` is given twice",
+    );
+}

@@ -365,3 +365,65 @@ fn records_say_how_every_game_ended() {
     assert!(!text.contains("forfeit"), "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn engine_text_is_escaped_in_forfeit_lines_and_records() {
+    let dir = temp_dir("escape");
+    // The escape sequence would turn a terminal red and ring its bell.
+    let engine = sh_engine(&dir, "red.sh", "printf 'error \\033[31mRED\\007\\n'");
+    let file = dir.join("games.txt");
+    let run = match_against_greedy(
+        engine.to_str().unwrap(),
+        &["--records", file.to_str().unwrap()],
+    );
+    assert_a_forfeits_both(&run, r"the engine answered `error \x1b[31mRED\x07`");
+    assert!(
+        !run.stdout.contains('\x1b') && !run.stdout.contains('\x07'),
+        "{run}"
+    );
+    let text = std::fs::read_to_string(&file).expect("the records were written");
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
+    assert!(text.contains(r"\x1b[31mRED"), "{text}");
+    // An illegal move with control characters in it is escaped too.
+    let engine = sh_engine(&dir, "bell.sh", "printf 'bestmove a1\\007\\n'");
+    let run = match_against_greedy(engine.to_str().unwrap(), &[]);
+    assert_a_forfeits_both(&run, r"illegal bestmove `a1\x07`");
+    assert!(!run.stdout.contains('\x07'), "{run}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn two_bestmoves_for_one_go_forfeit_instead_of_playing_the_second() {
+    let dir = temp_dir("twice");
+    // The real engine behind a relay that repeats every `bestmove` it relays:
+    // the repeat must not be taken as the answer to the next `go`.
+    let engine = script(
+        &dir,
+        "twice.py",
+        &format!(
+            "#!/usr/bin/env python3\n\
+             import subprocess, sys\n\
+             engine = subprocess.Popen([{HALMA:?}, 'engine'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n\
+             import threading\n\
+             def relay():\n\
+             \x20   for line in engine.stdout:\n\
+             \x20       sys.stdout.write(line)\n\
+             \x20       if line.startswith('bestmove'):\n\
+             \x20           sys.stdout.write(line)\n\
+             \x20       sys.stdout.flush()\n\
+             threading.Thread(target=relay, daemon=True).start()\n\
+             for line in sys.stdin:\n\
+             \x20   engine.stdin.write(line)\n\
+             \x20   engine.stdin.flush()\n\
+             \x20   if line.split()[:1] == ['quit']:\n\
+             \x20       break\n\
+             engine.wait()\n"
+        ),
+    );
+    let run = match_against_greedy(engine.to_str().unwrap(), &["--go", "nodes 50"]);
+    assert_a_forfeits_both(
+        &run,
+        "the engine answered one `go` with more than one bestmove (then `bestmove ",
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

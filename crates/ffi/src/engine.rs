@@ -3,8 +3,9 @@
 //!
 //! Threads: the functions taking a `const halma_engine *` (`halma_engine_stop`,
 //! `halma_engine_pv`, `halma_engine_pv_string`) may run at any time from any
-//! thread, also while a search runs on the same handle (stop is for that; the
-//! line readers wait for the search to end). Every function taking a
+//! thread, also while a search runs on the same handle (stop only raises an
+//! atomic flag, which is what it is for; the line readers take the engine's
+//! lock, so they wait for the search to end). Every function taking a
 //! `halma_engine *` needs the handle to itself: do not run two of them at
 //! once on one engine (they would wait for each other).
 //! Distinct engines are independent and may search at the same time.
@@ -42,7 +43,8 @@ pub struct halma_engine {
     /// The engine; only ever used through `&self` and the lock, so that
     /// `halma_engine_stop` (which reads `stop` only) never aliases a `&mut`.
     state: Mutex<EngineState>,
-    /// Raised by `halma_engine_stop`; lowered when a search ends (and by
+    /// Raised by `halma_engine_stop`; lowered when a `halma_engine_search`
+    /// call returns, whether it searched or failed (and by
     /// `halma_engine_new_game`), never when one starts, so that a stop sent
     /// just before a search begins stops that search rather than being lost.
     stop: AtomicBool,
@@ -159,7 +161,8 @@ pub unsafe extern "C" fn halma_engine_new(
 ///
 /// # Safety
 /// `engine` must be NULL or a live engine handle, which no other thread uses
-/// (no search, no `halma_engine_stop`) and which must not be used afterwards.
+/// (no call at all, not even the const `halma_engine_stop`, `halma_engine_pv`
+/// or `halma_engine_pv_string`) and which must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn halma_engine_free(engine: *mut halma_engine) {
     // SAFETY: NULL or a live handle given up by the caller.
@@ -170,8 +173,9 @@ pub unsafe extern "C" fn halma_engine_free(engine: *mut halma_engine) {
 /// for the searches that follow.
 ///
 /// # Safety
-/// `engine` must be NULL or a live engine handle that no other call but
-/// `halma_engine_stop` uses meanwhile.
+/// `engine` must be NULL or a live engine handle that no other call taking a
+/// `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+/// `halma_engine_pv` and `halma_engine_pv_string` may).
 #[no_mangle]
 pub unsafe extern "C" fn halma_engine_set_level(
     engine: *mut halma_engine,
@@ -192,8 +196,9 @@ pub unsafe extern "C" fn halma_engine_set_level(
 /// levels from its seed, so that the same searches give the same moves again.
 ///
 /// # Safety
-/// `engine` must be NULL or a live engine handle that no other call but
-/// `halma_engine_stop` uses meanwhile.
+/// `engine` must be NULL or a live engine handle that no other call taking a
+/// `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+/// `halma_engine_pv` and `halma_engine_pv_string` may).
 #[no_mangle]
 pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> halma_result {
     call(|| {
@@ -225,13 +230,20 @@ pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> hal
 ///
 /// The search returns soon after `halma_engine_stop` is called, with the
 /// best move found so far (a legal move even if stopped at once); a stop
-/// that arrives before the search begins stops it at once, and the request
-/// is cleared when the search returns. `HALMA_RESULT_GAME_OVER` when the
-/// game is over (there is no move to search).
+/// that arrives before the search begins stops it at once. Every call
+/// consumes a pending request when it returns, a failed one too (a NULL
+/// `game` or `out_result`, a depth above 64, a finished game): a stop is
+/// meant for the call it precedes, never for a later unrelated search.
+/// `HALMA_RESULT_GAME_OVER` when the game is over (there is no move to
+/// search).
+///
+/// Thread-safe against the const calls only: `halma_engine_stop` may run
+/// meanwhile (its purpose), and `halma_engine_pv` / `halma_engine_pv_string`
+/// wait for the search to end.
 ///
 /// # Safety
-/// `engine` must be NULL or a live engine handle that no other call but
-/// `halma_engine_stop` uses meanwhile; `game` NULL or a live game handle that
+/// `engine` must be NULL or a live engine handle that no other call taking a
+/// `halma_engine *` uses meanwhile; `game` NULL or a live game handle that
 /// no other thread changes meanwhile; `out_result` NULL or valid for writing
 /// a `halma_search_result`.
 #[no_mangle]
@@ -269,8 +281,6 @@ pub unsafe extern "C" fn halma_engine_search(
         let mut state = handle.lock()?;
         let limits = with_default_budget(limits, state.engine.options().level);
         let found = state.engine.search(game, limits, &handle.stop);
-        // The request, if any, was for this search: the next one starts afresh.
-        handle.stop.store(false, Ordering::SeqCst);
         let Some(best_move) = found.best_move else {
             return Err(Error::new(
                 halma_result::GameOver,
@@ -300,8 +310,23 @@ pub unsafe extern "C" fn halma_engine_search(
         out.write(result);
         Ok(())
     };
+    // The request, if any, was for this call, whatever its outcome: the next
+    // search starts afresh. Lowered on every return, failures included.
+    // SAFETY: NULL or a live handle, per the caller; only a shared reference
+    // is made (the flag is atomic).
+    let _consume = unsafe { engine.as_ref() }.map(|handle| ConsumeStop(&handle.stop));
     // SAFETY: the caller guarantees `game` as documented.
     unsafe { with_game(game, body) }
+}
+
+/// Lowers an engine's stop flag when dropped: at the end of a
+/// `halma_engine_search` call, however it ends.
+struct ConsumeStop<'a>(&'a AtomicBool);
+
+impl Drop for ConsumeStop<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
 }
 
 /// The principal variation of the last successful `halma_engine_search` on
@@ -342,12 +367,15 @@ pub unsafe extern "C" fn halma_engine_pv(
 
 /// Asks the search running on `engine` to stop: it returns soon after with
 /// the best move found so far. When no search runs, the request waits for
-/// the next search, which then returns at once (with a legal move), so that
-/// a stop sent just before a search begins is not lost;
+/// the next `halma_engine_search` call, which then returns at once (with a
+/// legal move), so that a stop sent just before a search begins is not lost;
+/// that call uses the request up even if it fails;
 /// `halma_engine_new_game` withdraws a waiting request.
 ///
-/// Thread-safe: the one engine function that may run while another thread
-/// searches on the same handle. NULL is a no-op.
+/// Thread-safe, like every call on a const engine: it may run at any time
+/// from any thread, also while another thread searches on the same handle
+/// (what it is for). It only raises an atomic flag, so unlike
+/// `halma_engine_pv` it never waits for the search. NULL is a no-op.
 ///
 /// # Safety
 /// `engine` must be NULL or a live engine handle (not being freed).

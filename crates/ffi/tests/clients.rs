@@ -12,14 +12,26 @@
 //! library is `libhalma`, which `scripts/c-install-test.sh` tests.
 //! Compilers: `$CC` (default `cc`) and `$CXX` (default `c++`); Python:
 //! `$PYTHON` (default `python3`; its standard library is enough).
+//! Every command runs under a watchdog (`WATCHDOG`, 300 s): one that hangs is
+//! killed and its test fails, naming it.
 //!
 //! A fresh machine may lack python3, or a C++ compiler: a test whose
 //! tool is missing says so on standard error and passes without running, so
 //! that `cargo test --workspace` works there. `.ci/run` installs the tools and
 //! sets `HALMA_REQUIRE_CLIENT_TOOLS=1`, which turns a missing tool into a failure.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long one client command (a compilation, a game, the Python suite) may
+/// run before it is killed and its test fails: far above the normal time
+/// (the sanitizer build and the Python suite take well under a minute), but
+/// a hung child must not hang `cargo test`.
+const WATCHDOG: Duration = Duration::from_secs(300);
 
 /// The repository root.
 fn repository() -> PathBuf {
@@ -83,11 +95,7 @@ fn tool(var: &str, default: &str) -> String {
 /// skipped with a line on standard error (written past libtest's output
 /// capture, so that it shows), or fails when `HALMA_REQUIRE_CLIENT_TOOLS` is set.
 fn tool_present(test: &str, what: &str, probe: &mut Command) -> bool {
-    let present = probe
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success());
+    let present = output_within(probe, WATCHDOG).is_ok_and(|output| output.status.success());
     if !present {
         let message = format!("{test}: {what} is not installed (.ci/run installs it)");
         assert!(
@@ -100,10 +108,62 @@ fn tool_present(test: &str, what: &str, probe: &mut Command) -> bool {
     present
 }
 
-/// Runs a command, failing the test with its output unless it succeeds.
+/// Runs `command` to its end with no standard input, reading its output on
+/// threads (a child filling a pipe, or a grandchild holding one open, must
+/// not block the wait). Past `limit` the child is killed and the test fails,
+/// naming the command. An `Err` only when the command cannot start.
+fn output_within(command: &mut Command, limit: Duration) -> std::io::Result<Output> {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let (sender, receiver) = mpsc::channel();
+    let pipes: [(usize, Box<dyn Read + Send>); 2] = [
+        (0, Box::new(child.stdout.take().expect("stdout is piped"))),
+        (1, Box::new(child.stderr.take().expect("stderr is piped"))),
+    ];
+    for (which, mut pipe) in pipes {
+        let sender = sender.clone();
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            let _ = sender.send((which, bytes));
+        });
+    }
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} did not end within {limit:?}: killed");
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = [Vec::new(), Vec::new()];
+    for _ in 0..2 {
+        // A grandchild that outlives the child may keep a pipe open: give up
+        // on its output rather than wait for it.
+        match receiver.recv_timeout(Duration::from_secs(10)) {
+            Ok((which, bytes)) => out[which] = bytes,
+            Err(_) => break,
+        }
+    }
+    let [stdout, stderr] = out;
+    Ok(Output {
+        status,
+        stdout,
+        stderr,
+    })
+}
+
+/// Runs a command under the [`WATCHDOG`], failing the test with its output
+/// unless it succeeds.
 fn run(command: &mut Command, what: &str) -> Output {
-    let output = command
-        .output()
+    let output = output_within(command, WATCHDOG)
         .unwrap_or_else(|error| panic!("{what}: cannot run {command:?}: {error}"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -113,6 +173,16 @@ fn run(command: &mut Command, what: &str) -> Output {
         output.status
     );
     output
+}
+
+/// The watchdog ends a child that hangs, instead of hanging the test run.
+#[cfg(unix)]
+#[test]
+#[should_panic(expected = "did not end within 1s: killed")]
+fn watchdog_kills_a_hung_command() {
+    let started = Instant::now();
+    let _ = output_within(Command::new("sleep").arg("600"), Duration::from_secs(1));
+    unreachable!("sleep 600 returned after {:?}", started.elapsed());
 }
 
 /// The system libraries a Rust static library needs on this platform.
@@ -229,11 +299,13 @@ fn sanitizer_run_catches_a_leaked_handle() {
             .arg(&exe),
         "compiling the leaky copy",
     );
-    let output = Command::new(&exe)
-        .args(["halma8", "1", "400"])
-        .env("ASAN_OPTIONS", "detect_leaks=1")
-        .output()
-        .expect("the leaky copy runs");
+    let output = output_within(
+        Command::new(&exe)
+            .args(["halma8", "1", "400"])
+            .env("ASAN_OPTIONS", "detect_leaks=1"),
+        WATCHDOG,
+    )
+    .expect("the leaky copy runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success(), "a leak went unnoticed");
     assert!(

@@ -266,6 +266,61 @@ fn a_stop_sent_just_before_a_search_stops_it() {
     }
 }
 
+#[test]
+fn a_failed_search_consumes_a_waiting_stop() {
+    // A stop waiting for the next search used to survive a search call that
+    // failed before searching, and then ended a later, unrelated search at once.
+    let g = game("halma8", None);
+    let finished = game("halma8", Some("bbbb4/bbb5/bb6/b7/7r/6rr/5rrr/4rrrr b"));
+    let e = engine(10);
+    const NODES: u64 = 20_000;
+    let mut out = UNTOUCHED;
+    // What fails: (why, game, depth, whether the result pointer is NULL).
+    let failing: [(&str, *const halma_game, u32, bool); 4] = [
+        ("a finished game", finished, 3, false),
+        (
+            "a depth above the maximum",
+            g,
+            HALMA_MAX_SEARCH_DEPTH + 1,
+            false,
+        ),
+        ("a NULL game", ptr::null(), 3, false),
+        ("a NULL result", g, 3, true),
+    ];
+    // SAFETY: live handles or NULL, valid outputs or NULL; freed once.
+    unsafe {
+        for (what, searched, depth, null_result) in failing {
+            halma_engine_stop(e);
+            let result: *mut halma_search_result = if null_result {
+                ptr::null_mut()
+            } else {
+                &mut out
+            };
+            assert_ne!(
+                halma_engine_search(e, searched, depth, 0, 0, result),
+                halma_result::Ok,
+                "{what}"
+            );
+            assert_eq!(out, UNTOUCHED, "{what}");
+            // Not stopped: the search runs to its node limit (a stopped one
+            // returns at its first check of the flag, after 1024 nodes).
+            let mut next = UNTOUCHED;
+            assert_eq!(
+                halma_engine_search(e, g, 0, NODES, 0, &mut next),
+                halma_result::Ok
+            );
+            assert!(
+                next.nodes >= NODES,
+                "a stop sent before {what} stopped the next search after {} nodes",
+                next.nodes
+            );
+        }
+        halma_engine_free(e);
+        halma_game_free(finished);
+        halma_game_free(g);
+    }
+}
+
 /// The text of the calling thread's last error.
 fn last_error() -> String {
     let mut buf = [0u8; 256];

@@ -8,8 +8,9 @@
 //! stuck engine never blocks the controller.
 //!
 //! An engine that is silent, crashes, writes garbage (a line that is not
-//! UTF-8 text, or longer than 1 MiB), answers `error` to a move's commands or
-//! gives an illegal `bestmove` fails the move: [`Player::choose`] returns a
+//! UTF-8 text, or longer than 1 MiB), answers `error` to a move's commands,
+//! answers one `go` with two `bestmove` lines or gives an illegal `bestmove`
+//! fails the move: [`Player::choose`] returns a
 //! [`Forfeit`] with the reason, and the engine is killed. The next game
 //! starts a new process (handshake again). A start that fails is that
 //! game's forfeit; after [`ClientOptions::max_start_failures`] failed starts
@@ -30,7 +31,8 @@ use halma_tools::players::{Forfeit, Player};
 use thiserror::Error;
 
 pub use self::go::{GoError, GoLimits};
-use self::process::{shorten, Process};
+use self::process::Process;
+use crate::command::{escape_message, quote};
 use crate::shell_words::{self, ShellWordsError};
 
 /// How long a controller waits for an engine, and how often it restarts it.
@@ -248,6 +250,9 @@ impl ProtocolPlayer {
             process.send(&format!("rules {rules}"));
             self.sent_rules = Some(rules);
         }
+        // A line written since the last answer must not be taken for this
+        // one: a stray `bestmove` would otherwise be played as this move.
+        process.drain()?;
         process.send(&position_command(game));
         process.send(&format!("go {}", self.go.text()));
         let limit = self.go.move_timeout(game.to_move(), &self.options);
@@ -258,10 +263,10 @@ impl ProtocolPlayer {
             "none" => {
                 Err("the engine answered `bestmove none` in a game that is not over".to_owned())
             }
-            _ => game
-                .rules()
-                .parse_move(game.position(), text)
-                .map_err(|e| format!("illegal bestmove `{}`: {e}", shorten(text))),
+            _ => game.rules().parse_move(game.position(), text).map_err(|e| {
+                let error = escape_message(&e.to_string());
+                format!("illegal bestmove `{}`: {error}", quote(text))
+            }),
         }
     }
 }

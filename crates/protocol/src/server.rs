@@ -92,9 +92,19 @@ pub fn serve(input: impl BufRead, out: Out) {
         match read_line(&mut input, &mut buffer) {
             Ok(0) => break,
             Ok(_) => {}
-            Err(message) => {
-                send(&session.out, &format!("error {message}"));
+            Err(ReadError::TooLong) => {
+                send(
+                    &session.out,
+                    &format!("error line too long: at most {MAX_LINE} bytes"),
+                );
                 continue;
+            }
+            Err(ReadError::Io(e)) => {
+                // A read error that is not an interruption does not go away
+                // (stdin is a directory, a closed terminal): reading again
+                // would repeat it forever, so it ends the input.
+                send(&session.out, &format!("error reading input: {e}"));
+                break;
             }
         }
         let Ok(line) = std::str::from_utf8(&buffer) else {
@@ -116,15 +126,30 @@ pub fn serve(input: impl BufRead, out: Out) {
     session.finish_search();
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes (the rest of a longer line is skipped).
-fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Result<usize, String> {
+/// Why [`read_line`] gives no line.
+enum ReadError {
+    /// The line is longer than [`MAX_LINE`] bytes; it was skipped whole.
+    TooLong,
+    /// Reading failed (other than by an interruption, which is retried).
+    Io(std::io::Error),
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes (the rest of a longer line
+/// is skipped, and the line refused): the bytes read, 0 at end of input.
+fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Result<usize, ReadError> {
     let mut total = 0;
     loop {
         let available = match input.fill_buf() {
             Ok(b) => b,
-            Err(e) => return Err(format!("reading input: {e}")),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
         };
         if available.is_empty() {
+            // The last line, without its `\n`: refused when too long like any other.
+            if total > MAX_LINE {
+                buffer.clear();
+                return Err(ReadError::TooLong);
+            }
             return Ok(total);
         }
         let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
@@ -140,7 +165,7 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Result<usize, St
         if done {
             if total > MAX_LINE {
                 buffer.clear();
-                return Err(format!("line too long: at most {MAX_LINE} bytes"));
+                return Err(ReadError::TooLong);
             }
             return Ok(total);
         }
@@ -532,6 +557,60 @@ mod tests {
         let out: Out = Arc::new(Mutex::new(Box::new(shared.clone())));
         serve(input.as_bytes(), out);
         shared.lines()
+    }
+
+    #[test]
+    fn an_over_long_last_line_without_newline_is_refused_not_cut() {
+        // Cut at MAX_LINE bytes this was `hep`, and the engine answered it.
+        let line = format!("hep{}", " ".repeat(MAX_LINE));
+        assert_eq!(
+            session(&line),
+            [format!("error line too long: at most {MAX_LINE} bytes")]
+        );
+        let with_newline = format!("{line}\nisready\n");
+        assert_eq!(
+            session(&with_newline),
+            [
+                format!("error line too long: at most {MAX_LINE} bytes"),
+                "readyok".to_owned()
+            ]
+        );
+        // A last line of exactly MAX_LINE bytes is still read.
+        let full = format!("isready{}", " ".repeat(MAX_LINE - "isready".len()));
+        assert_eq!(session(&full), ["readyok"]);
+    }
+
+    /// Fails every read with `kind`, after `interruptions` interruptions.
+    struct Failing {
+        kind: std::io::ErrorKind,
+        interruptions: usize,
+        reads: usize,
+    }
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            self.reads += 1;
+            // A server that loops on the error would never stop: fail the test instead.
+            assert!(self.reads < 1000, "the server keeps reading a failed input");
+            if self.interruptions > 0 {
+                self.interruptions -= 1;
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            Err(std::io::Error::new(self.kind, "is a directory"))
+        }
+    }
+
+    #[test]
+    fn a_read_error_ends_the_input_after_one_error_line() {
+        let shared = Shared::default();
+        let out: Out = Arc::new(Mutex::new(Box::new(shared.clone())));
+        let input = Failing {
+            kind: std::io::ErrorKind::Other,
+            interruptions: 3,
+            reads: 0,
+        };
+        serve(std::io::BufReader::new(input), out);
+        assert_eq!(shared.lines(), ["error reading input: is a directory"]);
     }
 
     /// Input fed line by line from a channel: end of input when the sender goes.

@@ -2,7 +2,7 @@
 //! rules of [`crate::adjudication`].
 
 use halma_core::{Move, Seat};
-use halma_rules::{DrawReason, Game, GameResult, Rules, Termination};
+use halma_rules::{DrawReason, Game, GameResult, Rules, Termination, MAX_GAME_MOVES};
 
 use crate::adjudication::{self, REPETITION_DRAW};
 use crate::elo::MatchScore;
@@ -20,7 +20,9 @@ pub struct ArenaConfig {
     /// moves only, so that openings are plausible); each opening is played
     /// twice, sides swapped.
     pub opening_plies: usize,
-    /// A game reaching this many plies is a draw.
+    /// A game reaching this many plies is a draw. A game keeps at most
+    /// [`MAX_GAME_MOVES`] moves, so a larger cap counts as that one: a game
+    /// that long is a draw, never a forfeit of the side to move.
     pub max_plies: usize,
     /// A position occurring this many times, the start position counting,
     /// is a draw (0: no repetition rule; see [`crate::adjudication`]).
@@ -78,12 +80,13 @@ impl Outcome {
 }
 
 /// A random opening of `plies` plies: each a random move among those that
-/// gain distance (any move when none does).
+/// gain distance (any move when none does). It stops early when the game is
+/// over or holds [`MAX_GAME_MOVES`] moves.
 pub fn random_opening(rules: &Rules, plies: usize, rng: &mut Rng) -> Vec<Move> {
     let mut game = Game::new(rules.clone());
     let mut moves = Vec::new();
     for _ in 0..plies {
-        if game.is_over() {
+        if game.is_over() || game.moves().len() >= MAX_GAME_MOVES {
             break;
         }
         let seat = game.to_move();
@@ -98,7 +101,11 @@ pub fn random_opening(rules: &Rules, plies: usize, rng: &mut Rng) -> Vec<Move> {
             .collect();
         let pool = if forward.is_empty() { &legal } else { &forward };
         let mv = pool[rng.below(pool.len())];
-        game.play(mv).expect("a legal move");
+        // The move is legal and the game not full, so this cannot fail; if
+        // it ever did, a shorter opening is still an opening.
+        if game.play(mv).is_err() {
+            break;
+        }
         moves.push(mv);
     }
     moves
@@ -138,11 +145,14 @@ pub fn play_game_with(
         game.play(mv).expect("the opening is legal");
         on_move(&game, mv);
     }
+    // Checked before every move: a game at the rules' own limit is then a
+    // draw, never a `TooLong` from `play` taken for an illegal move.
+    let cap = config.max_plies.min(MAX_GAME_MOVES);
     loop {
         if let GameResult::Won(seat) = game.result() {
             return (game, Outcome::Won(seat));
         }
-        match adjudication::draw(&game, config.max_plies, config.repetitions) {
+        match adjudication::draw(&game, cap, config.repetitions) {
             Some(DrawReason::Repetition) => return (game, Outcome::Repetition),
             Some(_) => return (game, Outcome::PlyCap),
             None => {}
@@ -272,6 +282,44 @@ mod tests {
 
     fn config(rules: &str) -> ArenaConfig {
         ArenaConfig::new(rules.parse().expect("a preset"))
+    }
+
+    #[test]
+    fn a_cap_above_the_longest_game_is_a_draw_not_a_forfeit() {
+        let mut config = config("halma8");
+        config.max_plies = usize::MAX;
+        config.repetitions = 0;
+        // The move that loses the most distance: a game never won on the board.
+        let rules = config.rules.clone();
+        let mut choose = |game: &Game| {
+            let seat = game.to_move();
+            let loss = |m: &Move| {
+                let d = |sq| greedy_distance(&rules, seat, sq) as i64;
+                if m.is_pass() {
+                    0
+                } else {
+                    d(m.to()) - d(m.from())
+                }
+            };
+            let legal = game.legal_moves();
+            Ok(*legal.iter().max_by_key(|m| loss(m)).expect("a legal move"))
+        };
+        let (game, outcome) = play_game_with(&config, &[], &mut choose, &mut |_, _| {});
+        assert_eq!(outcome, Outcome::PlyCap);
+        assert_eq!(game.moves().len(), MAX_GAME_MOVES);
+    }
+
+    #[test]
+    fn an_opening_longer_than_a_game_stops_when_the_game_ends() {
+        let rules: Rules = "halma8".parse().unwrap();
+        let mut rng = Rng::new(3);
+        let opening = random_opening(&rules, MAX_GAME_MOVES + 10, &mut rng);
+        assert!(opening.len() <= MAX_GAME_MOVES);
+        let mut game = Game::new(rules);
+        for mv in opening {
+            game.play(mv).unwrap();
+        }
+        assert!(game.is_over() || game.moves().len() == MAX_GAME_MOVES);
     }
 
     #[test]

@@ -27,6 +27,18 @@ pub enum GoError {
     /// `searchmoves` names moves of one position, and a match asks about many.
     #[error("`searchmoves` cannot be used in a match: its moves belong to one position")]
     SearchMoves,
+    /// No limit bounds the search when `seat` is to move (a clock was given
+    /// for other seats only): the engine would refuse that `go`.
+    #[error(
+        "no limit applies when {seat} is to move ({detail}): give a clock for every seat in \
+         play, or depth, nodes or movetime"
+    )]
+    NoLimitFor {
+        /// A seat in play that the limits do not bound.
+        seat: Seat,
+        /// What was given, as the command reader says it.
+        detail: String,
+    },
 }
 
 /// The limits of a `go` command, as sent to an engine on every move.
@@ -59,6 +71,22 @@ impl GoLimits {
         Ok(GoLimits { go, text })
     }
 
+    /// Checks that the limits bound the search of every seat in `seats`: an
+    /// engine refuses a `go` that gives no limit for the side to move (only
+    /// other seats' clocks, say), so a match with such a `go` would forfeit
+    /// every game.
+    pub fn check_seats(&self, seats: impl IntoIterator<Item = Seat>) -> Result<(), GoError> {
+        for seat in seats {
+            self.go.limits(seat).map_err(|e| match e {
+                CommandError::NoApplicableLimit { side, detail } => {
+                    GoError::NoLimitFor { seat: side, detail }
+                }
+                other => GoError::Command(other),
+            })?;
+        }
+        Ok(())
+    }
+
     /// The limits as sent after `go`, in the protocol's canonical form.
     pub fn text(&self) -> &str {
         &self.text
@@ -67,8 +95,10 @@ impl GoLimits {
     /// How long a controller waits for `bestmove` when `side` is to move:
     /// the time the engine may use (`movetime`, or the clock of `side`,
     /// whichever is shorter) plus [`ClientOptions::margin`]; when neither
-    /// applies (a search bounded by depth or nodes only, or a clock given
-    /// for other seats only), [`ClientOptions::move_cap`] plus the margin.
+    /// applies (a search bounded by depth or nodes only, perhaps next to
+    /// other seats' clocks), [`ClientOptions::move_cap`] plus the margin. A
+    /// `go` that bounds no search of `side` at all is refused by the engine;
+    /// [`GoLimits::check_seats`] finds it before a match starts.
     pub fn move_timeout(&self, side: Seat, options: &ClientOptions) -> Duration {
         let time = match (self.go.movetime, self.go.time[side.index()]) {
             (Some(movetime), Some(clock)) => Some(movetime.min(clock)),
@@ -136,6 +166,36 @@ mod tests {
             .unwrap()
             .move_timeout(Seat::Red, &options);
         assert_eq!(timeout, Duration::MAX);
+    }
+
+    #[test]
+    fn every_seat_in_play_needs_a_limit() {
+        let two = [Seat::Red, Seat::Blue];
+        let go = GoLimits::parse("rtime 1000").unwrap();
+        assert!(go.go.limits(Seat::Blue).is_err(), "the engine refuses it");
+        let error = go.check_seats(two).unwrap_err();
+        assert_eq!(
+            error,
+            GoError::NoLimitFor {
+                seat: Seat::Blue,
+                detail: "given: rtime".to_owned()
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "no limit applies when Blue is to move (given: rtime): give a clock for every \
+             seat in play, or depth, nodes or movetime"
+        );
+        assert!(go.check_seats([Seat::Red]).is_ok());
+        assert!(GoLimits::parse("rtime 1000 btime 1000")
+            .unwrap()
+            .check_seats(two)
+            .is_ok());
+        // A work limit bounds every seat, whatever clocks come with it.
+        assert!(GoLimits::parse("depth 3 rtime 100")
+            .unwrap()
+            .check_seats(Seat::ALL)
+            .is_ok());
     }
 
     #[test]

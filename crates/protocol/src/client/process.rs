@@ -10,6 +10,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::command::escape_message;
+
 /// The longest line read from an engine (`docs/protocol.md` section 1).
 pub const MAX_LINE: usize = 1 << 20;
 
@@ -118,19 +120,50 @@ impl Process {
                         return Ok(line);
                     }
                     if errors_fail && first == Some("error") {
-                        return Err(format!("the engine answered `{}`", shorten(&line)));
+                        // The engine's text is escaped: it reaches a terminal and records.
+                        return Err(format!("the engine answered `{}`", escape_message(&line)));
                     }
                 }
-                Event::Garbage(what) => return Err(format!("the engine wrote {what}")),
-                Event::Closed(error) => {
-                    let how = match self.exit_status(Duration::from_millis(200)) {
-                        Some(status) => format!("the engine exited ({status})"),
-                        None => "the engine closed its output".to_owned(),
-                    };
-                    return Err(match error {
-                        Some(error) => format!("{how}: {error}"),
-                        None => how,
-                    });
+                event => return Err(self.failure(event)),
+            }
+        }
+    }
+
+    /// Reads the lines the engine has already written, without waiting,
+    /// before a new question: a `bestmove` among them answers no question
+    /// (a second `bestmove` for one `go`), which is an error, as is
+    /// output that ended or is not text. Other lines are skipped.
+    pub fn drain(&mut self) -> Result<(), String> {
+        while let Ok(event) = self.from_engine.try_recv() {
+            match event {
+                Event::Line(line) => {
+                    if line.split_whitespace().next() == Some("bestmove") {
+                        return Err(format!(
+                            "the engine answered one `go` with more than one bestmove \
+                             (then `{}`)",
+                            escape_message(&line)
+                        ));
+                    }
+                }
+                event => return Err(self.failure(event)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Why the engine failed, for an event that is not a line.
+    fn failure(&mut self, event: Event) -> String {
+        match event {
+            Event::Line(line) => format!("the engine wrote `{}`", escape_message(&line)),
+            Event::Garbage(what) => format!("the engine wrote {what}"),
+            Event::Closed(error) => {
+                let how = match self.exit_status(Duration::from_millis(200)) {
+                    Some(status) => format!("the engine exited ({status})"),
+                    None => "the engine closed its output".to_owned(),
+                };
+                match error {
+                    Some(error) => format!("{how}: {}", escape_message(&error)),
+                    None => how,
                 }
             }
         }
@@ -198,13 +231,5 @@ fn read_lines(output: ChildStdout, events: SyncSender<Event>) {
         if events.send(event).is_err() || last {
             return;
         }
-    }
-}
-
-/// `text` cut to 80 characters, for messages.
-pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_owned(),
     }
 }
