@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from . import _arrays
+from . import _arrays, _checks
 from ._game import Game, Move, MoveKind
 
 # struct halma_move, as numpy reads the game's legal-move buffer.
@@ -92,3 +92,17 @@ def render_text(game: Game, render_mode: Optional[str]) -> Optional[str]:
         return text
     print(text)
     return None
+
+
+def check_env_arguments(
+    rules: object, max_plies: object, render_mode: Optional[str], modes: List[str]
+) -> Tuple[Optional[str], int]:
+    """The checks both environments make on their arguments: `rules` a str
+    (TypeError), `max_plies` in 1..=Game.MAX_GAME_MOVES and `render_mode`
+    one of `modes` or None (ValueError). Gives (render_mode, max_plies)."""
+    if not isinstance(rules, str):
+        raise TypeError(f"rules must be a str, not {type(rules).__name__}")
+    plies = _checks.in_range(max_plies, "max_plies", 1, Game.MAX_GAME_MOVES)
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode {render_mode!r} is not one of {modes}")
+    return render_mode, plies

@@ -39,7 +39,7 @@ from gymnasium import spaces
 from . import _arrays, _checks
 from ._engine import MAX_LEVEL, MIN_LEVEL, Engine
 from ._game import Game, Move
-from ._rl import DEFAULT_MAX_PLIES, ActionCodec, render_text
+from ._rl import DEFAULT_MAX_PLIES, ActionCodec, check_env_arguments, render_text
 
 __all__ = ["HalmaEnv", "DEFAULT_MAX_PLIES"]
 
@@ -64,12 +64,9 @@ class HalmaEnv(gymnasium.Env[Any, Any]):
         position: Optional[str] = None,
     ) -> None:
         super().__init__()
-        if not isinstance(rules, str):
-            raise TypeError(f"rules must be a str, not {type(rules).__name__}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
-        self.max_plies = _checks.in_range(max_plies, "max_plies", 1, Game.MAX_GAME_MOVES)
+        self.render_mode, self.max_plies = check_env_arguments(
+            rules, max_plies, render_mode, self.metadata["render_modes"]
+        )
         self.illegal_reward = float(illegal_reward)
         self.position = position
         self.game = Game(rules, position)

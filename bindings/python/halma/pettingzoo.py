@@ -42,7 +42,7 @@ from pettingzoo.utils import AgentSelector, wrappers
 
 from . import _arrays, _checks
 from ._game import Game, Move
-from ._rl import DEFAULT_MAX_PLIES, ActionCodec, render_text
+from ._rl import DEFAULT_MAX_PLIES, ActionCodec, check_env_arguments, render_text
 
 __all__ = ["env", "raw_env", "DEFAULT_MAX_PLIES"]
 
@@ -75,12 +75,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informati
         position: Optional[str] = None,
     ) -> None:
         super().__init__()
-        if not isinstance(rules, str):
-            raise TypeError(f"rules must be a str, not {type(rules).__name__}")
-        self.max_plies = _checks.in_range(max_plies, "max_plies", 1, Game.MAX_GAME_MOVES)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode, self.max_plies = check_env_arguments(
+            rules, max_plies, render_mode, self.metadata["render_modes"]
+        )
         self.position = position
         self.game = Game(rules, position)
         self.rules = self.game.rules_text
