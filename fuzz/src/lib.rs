@@ -70,8 +70,9 @@ impl<'a> Bytes<'a> {
 }
 
 /// Rule sets covering the six presets, long jumps, camp-lock, both
-/// anti-spoiling rules, and three and four seats.
-pub const RULES: [&str; 18] = [
+/// anti-spoiling rules, home-lock, forced-exit, jump-continue, and three
+/// and four seats.
+pub const RULES: [&str; 24] = [
     "halma",
     "halma3",
     "halma4",
@@ -90,11 +91,18 @@ pub const RULES: [&str; 18] = [
     "halma,long-jumps,camp-lock,spoil=swap",
     "halma8,long-jumps,spoil=swap",
     "halma8,camp-lock,spoil=swap",
+    "halma,camp-lock,spoil=fill,home-lock,forced-exit",
+    "halma8,home-lock,forced-exit,spoil=swap",
+    "halma8,jump-continue",
+    "super-halma,jump-continue,spoil=swap",
+    "halma8,long-jumps,forced-exit,jump-continue",
+    "halma4,spoil=fill,forced-exit",
 ];
 
 /// The positions of `shared/perft/reference.tsv` that are not start
-/// positions: late games with swaps, camp-lock, fills and finished games.
-pub const MIDGAMES: [(&str, &str); 22] = [
+/// positions: late games with swaps, camp-lock, fills and finished games;
+/// then some of `reference_options.tsv` (forced exits, crowded jump graphs).
+pub const MIDGAMES: [(&str, &str); 26] = [
     ("halma,long-jumps,camp-lock,spoil=swap", "b3b11/rbbbb11/1r1r1rr9/rrrb3b8/rr3r10/9b6/16/16/8r3r3/16/16/10b1r1b1/13brb/15r/11brbbb/10bb2rr r"),
     ("halma10,camp-lock", "1b1bb5/1brbr2r2/bb2r5/1b4b1b1/1b4r1b1/1br1b4r/8r1/5b4/6rrrr/6r1rr r"),
     ("halma4,spoil=swap", "bbb6b5g/1b11y2/1b6y4y1y/2rgrr2y5g1/8y2b3r/4b5g1y3/16/4g1b5y1y1/14y1/2b8r4/2y1r2g8/7g4b3/ggr2y2g5rr/g7g2b1r1r/4y10r/11g1r1b b"),
@@ -117,6 +125,10 @@ pub const MIDGAMES: [(&str, &str); 22] = [
     ("halma10,spoil=swap", "bbb7/bb7r/b8b/3b6/4b4b/2b6b/8rr/7rrr/6rrrr/1rb1bbrrrr r"),
     ("halma8,camp-lock,spoil=swap", "r7/8/8/8/7r/1b1b1brr/2bbbrrr/1bbrbrrb r"),
     ("halma8,spoil=fill", "bbbb4/bbbb4/1b6/7r/b7/6rr/5rrr/4rrrr r"),
+    ("halma8,forced-exit", "bbbb4/bbb5/bb6/rb6/7r/6rr/6rr/4rrrr r"),
+    ("halma,camp-lock,spoil=fill,home-lock,forced-exit", "rrrrr11/rrrb12/rr2r11/1b14/1b3r10/1r1b12/3br11/4r11/3br11/3br1r9/8b7/8b1b2bbb/12b2b/12b1b1/13r2/11b2b1 r"),
+    ("halma8,jump-continue", "rbrrb3/rrrbb3/rr1bb3/rb1b4/b1b5/8/8/6r1 r"),
+    ("halma8,long-jumps,forced-exit,jump-continue", "b1bbb3/bbr3r1/1b5r/b1b5/b6r/6rr/3r3r/6rr r"),
 ];
 
 /// The rule set `RULES[index % RULES.len()]`.

@@ -9,10 +9,12 @@
 use crate::layout::{NOT_EAST, NOT_WEST};
 use crate::longjump::{ray, LongJumpTable};
 use crate::{Bitboard, Direction, Square};
+use std::sync::Arc;
 
 use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 
 mod count;
+mod exact;
 mod path;
 
 /// What the variant in force lets a piece do, beyond plain steps and jumps.
@@ -22,7 +24,7 @@ mod path;
 /// where it is set piece by piece with [`MoveGenerator::piece_moves`], so
 /// implementing it in the per-piece generator is enough to be correct, and
 /// a fast path is an optimisation on top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Constraints {
     /// Jump segments may be long (the jumped piece at the midpoint of an empty stretch).
     pub long_jumps: bool,
@@ -36,12 +38,72 @@ pub struct Constraints {
     /// The squares a piece must stand on to swap (spoil=swap: those outside
     /// the mover's target camp).
     pub swap_from: Bitboard,
+    /// Home-lock, forced-exit and jump-continue; `None` when none of them
+    /// is in force. Shared behind a pointer so that the constraints of the
+    /// plain rules stay small enough to be copied inline (a larger struct
+    /// is copied by a `memcpy` call on every generator: measurably slower
+    /// plain perft).
+    pub path_rules: Option<Arc<PathRules>>,
     /// A constraint that no fast counting path knows, which the per-piece
     /// generator ignores: it stands for a field added later, in the tests
     /// that show such a field sends the bulk count to the per-piece path.
     #[cfg(test)]
     pub(crate) unclaimed: bool,
 }
+
+impl Constraints {
+    /// The path rules in force ([`Constraints::path_rules`], or none).
+    #[inline]
+    pub fn path(&self) -> &PathRules {
+        self.path_rules.as_deref().unwrap_or(&NO_PATH_RULES)
+    }
+
+    /// The squares of `board` a step or segment from `from` may end on as
+    /// far as camp-lock and home-lock go.
+    #[inline]
+    fn allowed_from(&self, board: Bitboard, from: Square) -> Bitboard {
+        let mut allowed = board;
+        if self.lock.contains(from) {
+            allowed &= self.lock;
+        }
+        if let Some(path) = &self.path_rules {
+            if !path.home_lock.contains(from) {
+                allowed -= path.home_lock;
+            }
+        }
+        allowed
+    }
+}
+
+/// The rules of [`Constraints::path_rules`]: each field's default is "no rule".
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PathRules {
+    /// A step or segment that starts outside this set may not end in it
+    /// (home-lock: the mover's home camp). Empty when there is no such rule.
+    pub home_lock: Bitboard,
+    /// The squares a forced segment may start from (forced-exit: the mover's
+    /// pieces in its home camp). When some piece there has a forced segment,
+    /// every move must begin with one. Empty when there is no such rule.
+    pub forced_from: Bitboard,
+    /// The mover's forward directions for forced-exit, a bit `1 << d` per
+    /// [`Direction`] `d` (in [`Direction::ALL`] order). 0 when there is no such rule.
+    pub forward: u8,
+    /// The pieces a forced segment passes over (forced-exit: other seats'
+    /// pieces). Empty when there is no such rule.
+    pub foreign: Bitboard,
+    /// A jump sequence may stop only where no further segment can land on a
+    /// square it has not landed on (jump-continue).
+    pub jump_continue: bool,
+}
+
+/// No path rule: what [`Constraints::path`] reads when `path_rules` is `None`.
+static NO_PATH_RULES: PathRules = PathRules {
+    home_lock: Bitboard::EMPTY,
+    forced_from: Bitboard::EMPTY,
+    forward: 0,
+    foreign: Bitboard::EMPTY,
+    jump_continue: false,
+};
 
 /// The moves of one piece, as destination sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +148,12 @@ pub struct MoveGenerator {
     /// Long-jump source tables, when long jumps are on (boxed: inline, they
     /// would make every generator, long jumps or not, 2 KiB larger to move).
     long: Option<Box<LongJumpTable>>,
+    /// Whether some piece has a forced segment (forced-exit): then every
+    /// move begins with one.
+    forced: bool,
+    /// Whether home-lock, a due forced exit or jump-continue is in force:
+    /// then moves and paths come from the scalar search of `exact`.
+    exact: bool,
 }
 
 /// The 8x8 squares a word shift in direction `d` may produce without having wrapped.
@@ -130,6 +198,7 @@ fn in_class(class: usize, word: u64) -> Bitboard {
 impl MoveGenerator {
     /// Prepares move generation on a board whose playable squares are `board`
     /// and whose occupied squares (all seats) are `occupied`.
+    #[inline(always)]
     pub fn new(board: Bitboard, occupied: Bitboard, constraints: Constraints) -> MoveGenerator {
         let empty = board - occupied;
         let mut landings = [[0; 8]; 4];
@@ -143,6 +212,19 @@ impl MoveGenerator {
         let long = constraints
             .long_jumps
             .then(|| LongJumpTable::new(board, occupied));
+        // Computed before the generator is built, so that it is built in
+        // place: a generator moved after construction costs a memcpy.
+        let (forced, exact) = match &constraints.path_rules {
+            None => (false, false),
+            Some(path) => {
+                let forced = !path.forced_from.is_empty()
+                    && exact::has_forced_segment(board, occupied, &constraints);
+                (
+                    forced,
+                    forced || path.jump_continue || !path.home_lock.is_empty(),
+                )
+            }
+        };
         MoveGenerator {
             board,
             empty,
@@ -150,7 +232,15 @@ impl MoveGenerator {
             constraints,
             landings,
             long,
+            forced,
+            exact,
         }
+    }
+
+    /// Whether the side to move has a forced segment, so that every move
+    /// must begin with one (forced-exit).
+    pub fn forced(&self) -> bool {
+        self.forced
     }
 
     /// The constraints this generator applies.
@@ -166,6 +256,9 @@ impl MoveGenerator {
     /// All moves of the piece on `origin`.
     #[inline]
     pub fn piece_moves(&self, origin: Square) -> PieceMoves {
+        if self.exact {
+            return self.exact_piece_moves(origin);
+        }
         let jumps = self.jumps(origin);
         let swaps = if self.constraints.swap_onto.is_empty() {
             Bitboard::EMPTY
@@ -183,19 +276,27 @@ impl MoveGenerator {
     /// The empty squares the piece on `origin` can step to.
     #[inline]
     pub fn steps(&self, origin: Square) -> Bitboard {
-        let from = Bitboard::from_square(origin);
-        let targets = from.neighbours() & self.empty;
-        if self.constraints.lock.contains(origin) {
-            targets & self.constraints.lock
-        } else {
-            targets
+        if self.forced {
+            return Bitboard::EMPTY;
         }
+        let from = Bitboard::from_square(origin);
+        from.neighbours() & self.empty & self.allowed_from(origin)
+    }
+
+    /// The squares a step or segment from `from` may end on as far as
+    /// camp-lock and home-lock go.
+    #[inline]
+    fn allowed_from(&self, from: Square) -> Bitboard {
+        self.constraints.allowed_from(self.board, from)
     }
 
     /// The jump closure of the piece on `origin`: every square reachable by one
     /// or more jump segments (origin excluded).
     #[inline]
     pub fn jumps(&self, origin: Square) -> Bitboard {
+        if self.exact {
+            return self.exact_jumps(origin);
+        }
         if let Some(table) = &self.long {
             return self.closure_long(table, origin);
         }
@@ -335,6 +436,9 @@ impl MoveGenerator {
     /// is in [`Constraints::swap_from`]): a foreign piece in `swap_onto` reached by a step, or by a last jump
     /// segment from the origin or any square of its jump closure `jumps`.
     pub fn swaps(&self, origin: Square, jumps: Bitboard) -> Bitboard {
+        if self.exact {
+            return self.exact_piece_moves(origin).swaps;
+        }
         let onto = self.constraints.swap_onto;
         if onto.is_empty() || !self.constraints.swap_from.contains(origin) {
             return Bitboard::EMPTY;

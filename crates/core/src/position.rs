@@ -392,7 +392,7 @@ impl Position {
     }
 
     /// A move generator for the side to move under `constraints`.
-    #[inline]
+    #[inline(always)]
     pub fn move_generator(&self, constraints: Constraints) -> MoveGenerator {
         MoveGenerator::new(self.geometry.squares(), self.occupied, constraints)
     }

@@ -56,6 +56,13 @@ pub struct RefRules {
     pub camp_lock: bool,
     /// The anti-spoiling rule.
     pub spoil: RefSpoil,
+    /// Whether a piece may not come back into its home camp (`home-lock`).
+    pub home_lock: bool,
+    /// Whether a side that can jump forward out of its home camp over
+    /// another seat's piece must begin its move so (`forced-exit`).
+    pub forced_exit: bool,
+    /// Whether a jump sequence may not stop while it can go on (`jump-continue`).
+    pub jump_continue: bool,
 }
 
 /// A position: the board and the side to move.
@@ -127,8 +134,12 @@ pub fn parse_rules(s: &str) -> Result<RefRules, String> {
         long_jumps,
         camp_lock: false,
         spoil: RefSpoil::None,
+        home_lock: false,
+        forced_exit: false,
+        jump_continue: false,
     };
     let (mut seen_long, mut seen_lock, mut seen_spoil) = (false, false, false);
+    let (mut seen_home, mut seen_forced, mut seen_continue) = (false, false, false);
     for option in parts {
         let seen = match option {
             "long-jumps" => {
@@ -138,6 +149,18 @@ pub fn parse_rules(s: &str) -> Result<RefRules, String> {
             "camp-lock" => {
                 rules.camp_lock = true;
                 &mut seen_lock
+            }
+            "home-lock" => {
+                rules.home_lock = true;
+                &mut seen_home
+            }
+            "forced-exit" => {
+                rules.forced_exit = true;
+                &mut seen_forced
+            }
+            "jump-continue" => {
+                rules.jump_continue = true;
+                &mut seen_continue
             }
             "spoil=none" | "spoil=fill" | "spoil=swap" => {
                 rules.spoil = match option {
@@ -207,12 +230,28 @@ impl RefRules {
 
     /// The target camp as a mask over cell indices.
     fn target_mask(&self, seat: u8) -> Vec<bool> {
+        self.home_mask(opposite(seat))
+    }
+
+    /// The home camp as a mask over cell indices.
+    fn home_mask(&self, seat: u8) -> Vec<bool> {
         let w = self.width as usize;
         let mut mask = vec![false; w * self.height as usize];
-        for (file, rank) in self.target_camp(seat) {
+        for (file, rank) in self.home_camp(seat) {
             mask[rank as usize * w + file as usize] = true;
         }
         mask
+    }
+
+    /// The seat's three forward directions (RULES.md §4, forced-exit): the
+    /// diagonal from its home corner towards its target corner and that
+    /// diagonal's two orthogonal components.
+    fn forward_directions(&self, seat: u8) -> [(i32, i32); 3] {
+        let (hf, hr) = self.corner(seat);
+        let (tf, tr) = self.corner(opposite(seat));
+        let dx = (i32::from(tf) - i32::from(hf)).signum();
+        let dy = (i32::from(tr) - i32::from(hr)).signum();
+        [(dx, dy), (dx, 0), (0, dy)]
     }
 
     /// Position of `seat` in the turn order. Panics if the seat is not in play.
@@ -500,6 +539,11 @@ struct Generator<'a> {
     seat: u8,
     /// Target camp of the side to move, by cell index.
     target: Vec<bool>,
+    /// Home camp of the side to move, by cell index.
+    home: Vec<bool>,
+    /// Whether the side to move has a forced segment (forced-exit on): then
+    /// every move must begin with one.
+    forced: bool,
     /// Whether swap moves are available (spoil=swap and the target camp is
     /// full with at least one foreign piece in it).
     swaps_on: bool,
@@ -518,15 +562,56 @@ impl<'a> Generator<'a> {
         let target_spoiled =
             (0..target.len()).any(|i| target[i] && pos.cells[i].is_some_and(|s| s != seat));
         let n = pos.cells.len();
-        Generator {
+        let mut generator = Generator {
             rules,
             pos,
             seat,
             target,
+            home: rules.home_mask(seat),
+            forced: false,
             swaps_on: rules.spoil == RefSpoil::Swap && target_full && target_spoiled,
             parent: vec![UNREACHED; n],
             queue: Vec::with_capacity(n),
+        };
+        generator.forced = rules.forced_exit
+            && (0..n).any(|origin| {
+                pos.cells[origin] == Some(seat)
+                    && DIRECTIONS.iter().any(|&d| {
+                        generator
+                            .segment_landing(origin, d, origin)
+                            .is_some_and(|to| {
+                                !generator.occupied(to, origin)
+                                    && generator.is_forced_segment(origin, d, to)
+                            })
+                    })
+            });
+        generator
+    }
+
+    /// Whether the segment from `origin` in direction `d` landing on `to`
+    /// (whose emptiness the caller checks, or treats as empty for a swap)
+    /// is a forced segment (RULES.md §4, forced-exit): it starts on the
+    /// mover's home camp, goes forward, jumps over another seat's piece and
+    /// the locks allow it. Only a first segment starts where a piece stands.
+    fn is_forced_segment(&self, origin: usize, d: (i32, i32), to: usize) -> bool {
+        if !self.home[origin]
+            || !self.rules.forward_directions(self.seat).contains(&d)
+            || self.locked(origin, to)
+        {
+            return false;
         }
+        // The jumped piece is at the midpoint of the segment.
+        let w = self.pos.width as i32;
+        let (from_file, from_rank) = (origin as i32 % w, origin as i32 / w);
+        let (to_file, to_rank) = (to as i32 % w, to as i32 / w);
+        let middle = ((from_rank + to_rank) / 2 * w + (from_file + to_file) / 2) as usize;
+        self.pos.cells[middle].is_some_and(|s| s != self.seat)
+    }
+
+    /// Whether a first segment from `origin` in direction `d` landing on `to`
+    /// may begin a move: always, unless forced-exit demands a forced segment.
+    fn first_segment_allowed(&self, origin: usize, d: (i32, i32), to: usize) -> bool {
+        !self.forced || self.is_forced_segment(origin, d, to)
     }
 
     /// The square `distance` steps from `sq` in direction `d`, if on the board.
@@ -548,9 +633,11 @@ impl<'a> Generator<'a> {
         sq != origin && self.pos.cells[sq].is_some()
     }
 
-    /// Whether camp-lock forbids a step or segment from `from` to `to`.
+    /// Whether camp-lock or home-lock forbids a step or segment from `from`
+    /// to `to`.
     fn locked(&self, from: usize, to: usize) -> bool {
-        self.rules.camp_lock && self.target[from] && !self.target[to]
+        (self.rules.camp_lock && self.target[from] && !self.target[to])
+            || (self.rules.home_lock && !self.home[from] && self.home[to])
     }
 
     /// Whether `sq` is a square of the mover's target camp holding another
@@ -619,6 +706,7 @@ impl<'a> Generator<'a> {
                     || self.occupied(landing, origin)
                     || self.locked(s, landing)
                     || self.parent[landing] != UNREACHED
+                    || (s == origin && !self.first_segment_allowed(origin, d, landing))
                 {
                     continue;
                 }
@@ -656,8 +744,8 @@ impl<'a> Generator<'a> {
 
     /// Appends the moves of the piece on `origin` to `out`.
     fn piece_moves(&mut self, origin: usize, with_paths: bool, out: &mut Vec<RefMove>) {
-        // Steps.
-        for d in DIRECTIONS {
+        // Steps: none when forced-exit demands a forced first segment.
+        for d in DIRECTIONS.into_iter().filter(|_| !self.forced) {
             if let Some(to) = self.offset(origin, d, 1) {
                 if !self.occupied(to, origin) && !self.locked(origin, to) {
                     let path = if with_paths {
@@ -670,16 +758,26 @@ impl<'a> Generator<'a> {
             }
         }
 
-        // Jump sequences.
+        // Jump sequences. The breadth-first search gives the reachable set
+        // (and the swaps below need it); with jump-continue, where a sequence
+        // may stop depends on the squares it landed on, so the destinations
+        // come from a search over every path instead.
         self.search_jumps(origin);
-        for i in 1..self.queue.len() {
-            let to = self.queue[i];
-            let path = if with_paths {
-                self.path_to(to)
-            } else {
-                Vec::new()
-            };
-            out.push(self.make_move(origin, to, path, false));
+        if self.rules.jump_continue {
+            for (to, path) in self.continued_jumps(origin) {
+                let path = if with_paths { path } else { Vec::new() };
+                out.push(self.make_move(origin, to, path, false));
+            }
+        } else {
+            for i in 1..self.queue.len() {
+                let to = self.queue[i];
+                let path = if with_paths {
+                    self.path_to(to)
+                } else {
+                    Vec::new()
+                };
+                out.push(self.make_move(origin, to, path, false));
+            }
         }
 
         // Swaps: a step or a jump path whose last landing is on a spoiler.
@@ -693,15 +791,21 @@ impl<'a> Generator<'a> {
                 let s = self.queue[i];
                 for d in DIRECTIONS {
                     let mut candidates = [None, None];
-                    if s == origin {
+                    if s == origin && !self.forced {
                         // A step onto the spoiler.
                         candidates[0] = self.offset(s, d, 1);
                     }
                     candidates[1] = self.segment_landing(s, d, origin);
+                    // A one-segment swap is a path whose first segment lands
+                    // on the spoiler: under forced-exit it must be a forced
+                    // segment, reading the landing as empty (as a swap does).
+                    let allowed_first =
+                        |to: usize| s != origin || self.first_segment_allowed(origin, d, to);
                     for to in candidates.into_iter().flatten() {
                         if self.is_spoiler(to)
                             && !self.locked(s, to)
                             && !found.iter().any(|&(t, _)| t == to)
+                            && (Some(to) == candidates[0] || allowed_first(to))
                         {
                             found.push((to, s));
                         }
@@ -718,6 +822,92 @@ impl<'a> Generator<'a> {
                 };
                 out.push(self.make_move(origin, to, path, true));
             }
+        }
+    }
+}
+
+impl Generator<'_> {
+    /// The destinations of the jump sequences of the piece on `origin` under
+    /// jump-continue, each with its smallest legal path (RULES.md §6): a
+    /// depth-first search over every sequence of segments that never lands
+    /// twice on a square (the origin counting as landed on), keeping the
+    /// sequences that stop where no further segment can land.
+    fn continued_jumps(&self, origin: usize) -> Vec<(usize, Vec<RefSquare>)> {
+        // destination -> (directions of its smallest path, squares of it)
+        let mut best: Vec<Option<(Vec<usize>, Vec<usize>)>> = vec![None; self.pos.cells.len()];
+        let mut landed = vec![false; self.pos.cells.len()];
+        landed[origin] = true;
+        let mut squares = vec![origin];
+        let mut directions = Vec::new();
+        self.extend_sequence(
+            origin,
+            &mut landed,
+            &mut squares,
+            &mut directions,
+            &mut best,
+        );
+        best.into_iter()
+            .enumerate()
+            .filter_map(|(to, found)| {
+                found.map(|(_, path)| (to, path.into_iter().map(|sq| self.square(sq)).collect()))
+            })
+            .collect()
+    }
+
+    /// The segments that may follow the sequence `squares` (ending on its
+    /// last square), as (direction index, landing square).
+    fn next_segments(
+        &self,
+        origin: usize,
+        squares: &[usize],
+        landed: &[bool],
+    ) -> Vec<(usize, usize)> {
+        let s = *squares.last().expect("a sequence starts at its origin");
+        let mut next = Vec::new();
+        for (index, &d) in DIRECTIONS.iter().enumerate() {
+            let Some(to) = self.segment_landing(s, d, origin) else {
+                continue;
+            };
+            if landed[to] || self.occupied(to, origin) || self.locked(s, to) {
+                continue;
+            }
+            if s == origin && !self.first_segment_allowed(origin, d, to) {
+                continue;
+            }
+            next.push((index, to));
+        }
+        next
+    }
+
+    fn extend_sequence(
+        &self,
+        origin: usize,
+        landed: &mut [bool],
+        squares: &mut Vec<usize>,
+        directions: &mut Vec<usize>,
+        best: &mut [Option<(Vec<usize>, Vec<usize>)>],
+    ) {
+        let next = self.next_segments(origin, squares, landed);
+        let s = *squares.last().expect("a sequence starts at its origin");
+        if next.is_empty() && s != origin {
+            // The sequence may stop here: keep it if it is the smallest path
+            // to `s` so far (fewest segments, then directions in order).
+            let smaller = match &best[s] {
+                None => true,
+                Some((known, _)) => (directions.len(), &directions[..]) < (known.len(), &known[..]),
+            };
+            if smaller {
+                best[s] = Some((directions.clone(), squares.clone()));
+            }
+        }
+        for (index, to) in next {
+            landed[to] = true;
+            squares.push(to);
+            directions.push(index);
+            self.extend_sequence(origin, landed, squares, directions, best);
+            directions.pop();
+            squares.pop();
+            landed[to] = false;
         }
     }
 }

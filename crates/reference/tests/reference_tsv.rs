@@ -5,13 +5,22 @@ use halma_reference::*;
 use std::path::PathBuf;
 use std::time::Instant;
 
-fn tsv_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/reference.tsv")
+fn tsv_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/perft")
+        .join(name)
 }
 
-/// (line number, rules, position, depth, count) for every TSV line.
+/// (line number, rules, position, depth, count) for every line of `reference.tsv`.
 fn tsv_lines() -> Vec<(usize, String, String, u32, u64)> {
-    let text = std::fs::read_to_string(tsv_path()).expect("read reference.tsv");
+    lines_of("reference.tsv")
+}
+
+/// (line number, rules, position, depth, count) for every line of the TSV
+/// file `name` in `shared/perft`.
+fn lines_of(name: &str) -> Vec<(usize, String, String, u32, u64)> {
+    let text =
+        std::fs::read_to_string(tsv_path(name)).unwrap_or_else(|e| panic!("read {name}: {e}"));
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
@@ -66,10 +75,20 @@ fn swap_paths(rules: &RefRules, pos: &RefPosition) -> Vec<String> {
 
 #[test]
 fn every_reference_line() {
+    check_lines("reference.tsv", 42);
+}
+
+#[test]
+fn every_options_reference_line() {
+    check_lines("reference_options.tsv", 18);
+}
+
+/// Runs perft on every line of the TSV file `name`, which has `count` lines.
+fn check_lines(name: &str, count: usize) {
     let start = Instant::now();
     let mut failures = Vec::new();
-    let lines = tsv_lines();
-    assert_eq!(lines.len(), 42);
+    let lines = lines_of(name);
+    assert_eq!(lines.len(), count, "{name}");
     for (n, rules, position, depth, expected) in &lines {
         let t = Instant::now();
         let (r, p) = setup(rules, position);
@@ -83,8 +102,11 @@ fn every_reference_line() {
             failures.push(*n);
         }
     }
-    eprintln!("all lines: {:.2?}", start.elapsed());
-    assert!(failures.is_empty(), "mismatching lines: {failures:?}");
+    eprintln!("all lines of {name}: {:.2?}", start.elapsed());
+    assert!(
+        failures.is_empty(),
+        "mismatching lines of {name}: {failures:?}"
+    );
 }
 
 #[test]
@@ -449,6 +471,10 @@ fn rules_strings() {
         parse_rules("halma,spoil=none").unwrap()
     );
     assert_eq!(parse_rules("halma4").unwrap().seats, vec![0, 1, 2, 3]);
+    let r = parse_rules("halma,jump-continue,home-lock,forced-exit").unwrap();
+    assert!(r.home_lock && r.forced_exit && r.jump_continue && !r.camp_lock);
+    let r = parse_rules("halma,forced-exit").unwrap();
+    assert!(!r.home_lock && r.forced_exit && !r.jump_continue);
     assert_eq!(parse_rules("halma3").unwrap().seats, vec![0, 1, 2]);
     for bad in [
         "",
@@ -456,6 +482,9 @@ fn rules_strings() {
         "halma,",
         "halma,foo",
         "halma,camp-lock,camp-lock",
+        "halma,home-lock,home-lock",
+        "halma,forced-exit,jump-continue,forced-exit",
+        "halma,forced-exits",
         "halma,spoil=fill,spoil=none",
         "halma,spoil=bad",
         "Halma",
@@ -563,4 +592,83 @@ fn moves_are_sorted_and_unique() {
             .collect();
         assert!(keys.windows(2).all(|w| w[0] < w[1]), "line {n}");
     }
+}
+
+#[test]
+fn home_lock_refuses_landings_in_the_home_camp() {
+    // halma8: Red's home camp is a5 a6 b6 a7 b7 c7 a8 b8 c8 d8. Red on a4
+    // could jump a4-a6 (into the camp) and on a6-c6 (out again).
+    let pieces = [("a4", 0), ("a5", 2), ("b6", 2), ("h1", 0)];
+    let (rules, pos) = custom("halma8", &pieces, 0);
+    let got = all_paths(&rules, &pos);
+    assert!(got.contains(&"a4-a6".to_string()), "{got:?}");
+    assert!(got.contains(&"a4-a6-c6".to_string()), "{got:?}");
+    let (rules, pos) = custom("halma8,home-lock", &pieces, 0);
+    let got = all_paths(&rules, &pos);
+    assert!(!got.iter().any(|p| p.contains("a6")), "{got:?}");
+    // Steps into the camp are refused too; steps inside it and out of it are not.
+    let (rules, pos) = custom("halma8,home-lock", &[("c6", 0), ("a7", 0)], 0);
+    let got = all_paths(&rules, &pos);
+    for refused in ["c6-b6", "c6-c7", "c6-b7"] {
+        assert!(!got.contains(&refused.to_string()), "{refused} in {got:?}");
+    }
+    for allowed in ["c6-d7", "c6-d5", "a7-a6", "a7-b8", "a7-b6", "a7-b7"] {
+        assert!(
+            got.contains(&allowed.to_string()),
+            "{allowed} not in {got:?}"
+        );
+    }
+}
+
+#[test]
+fn forced_exit_makes_every_move_begin_with_a_forced_segment() {
+    // Red on b7 (home camp) can jump SE over Blue's c6 to d5, and Red on
+    // b6 E over c6 to d6 and SE over c5 to d4: forced segments. g1 may not
+    // move, nothing may step, and b5 (one jump S over Red's own b6, not
+    // forced) is reached only through d5 and c5.
+    let pieces = [("b7", 0), ("c6", 2), ("b6", 0), ("c5", 2), ("g1", 0)];
+    let (rules, pos) = custom("halma8,forced-exit", &pieces, 0);
+    let got = all_paths(&rules, &pos);
+    assert_eq!(
+        got,
+        [
+            "b6-d6-b4",
+            "b6-d4",
+            "b6-d6",
+            "b7-d5-b5",
+            "b7-d5",
+            "b7-d5-b5-d7"
+        ]
+    );
+    let (rules, pos) = custom("halma8", &pieces, 0);
+    let got = all_paths(&rules, &pos);
+    assert!(got.contains(&"b7-b5".to_string()) && got.contains(&"g1-h2".to_string()));
+    // A forward jump over the mover's own piece, or a backward one over
+    // another seat's piece, forces nothing.
+    let own = [("b7", 0), ("c6", 0), ("a8", 2), ("h1", 0)];
+    let (rules, pos) = custom("halma8,forced-exit", &own, 0);
+    let (plain_rules, _) = custom("halma8", &own, 0);
+    assert_eq!(legal_moves(&rules, &pos), legal_moves(&plain_rules, &pos));
+    // Blue's forward directions are north-west, west and north.
+    let (rules, pos) = custom("halma8,forced-exit", &[("g2", 2), ("f3", 0), ("a8", 2)], 2);
+    assert_eq!(all_paths(&rules, &pos), ["g2-e4"]);
+}
+
+#[test]
+fn jump_continue_stops_only_where_no_jump_remains() {
+    // Red on a1 in a ring of Blue pieces (b1, c2, b3, a2): a1-c1-c3-a3 and
+    // a1-a3-c3-c1 are the only sequences that end where nothing is left;
+    // a3 and c1 are reached, each by the other ring direction.
+    let pieces = [("a1", 0), ("b1", 2), ("c2", 2), ("b3", 2), ("a2", 2)];
+    let (rules, pos) = custom("halma8,jump-continue", &pieces, 0);
+    assert_eq!(
+        all_paths(&rules, &pos),
+        ["a1-a3-c3-c1", "a1-b2", "a1-c1-c3-a3"]
+    );
+    let (rules, pos) = custom("halma8", &pieces, 0);
+    // Without jump-continue a sequence stops anywhere: shortest paths.
+    assert_eq!(
+        all_paths(&rules, &pos),
+        ["a1-c1", "a1-b2", "a1-a3", "a1-a3-c3"]
+    );
 }

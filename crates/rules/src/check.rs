@@ -50,6 +50,15 @@ pub enum IllegalReason {
         /// The kind asked for.
         played: MoveKind,
     },
+    /// forced-exit: a forced exit is due and no move of the piece that
+    /// begins with a forced segment ends on the destination.
+    #[error("a forced exit is due: every move must begin with a forward jump from the home camp over another seat's piece, and none of the piece on {from} ends on {to}")]
+    ForcedExitDue {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
     /// No legal move of the piece ends on the destination.
     #[error("no legal move of the piece on {from} ends on {to}")]
     NoSuchMove {
@@ -97,6 +106,9 @@ impl Rules {
                 legal: legal.kind(),
                 played: mv.kind(),
             }),
+            None if self.move_generator(position).forced() => {
+                Err(IllegalReason::ForcedExitDue { from, to: mv.to() })
+            }
             None => Err(IllegalReason::NoSuchMove { from, to: mv.to() }),
         }
     }

@@ -2,10 +2,11 @@
 //! (sections 4 and 5 of the rule book).
 
 use std::iter;
+use std::sync::Arc;
 
 use halma_core::{
-    Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PieceMovesIter,
-    Position, Seat, SeatSet, Setup,
+    Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PathRules,
+    PieceMovesIter, Position, Seat, SeatSet, Setup,
 };
 use thiserror::Error;
 
@@ -158,8 +159,9 @@ impl Rules {
     }
 
     /// What the side to move may do beyond plain moves: long jumps, the
-    /// camp-lock set, and swap targets when spoil=swap is in force for it.
-    #[inline]
+    /// camp-lock set, swap targets when spoil=swap is in force for it, and
+    /// the home-lock, forced-exit and jump-continue rules.
+    #[inline(always)]
     pub fn constraints(&self, position: &Position) -> Constraints {
         let mover = position.to_move();
         let target = self.target_camp(mover);
@@ -178,16 +180,47 @@ impl Rules {
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
-        Constraints {
+        let mut constraints = Constraints {
             long_jumps: self.long_jumps(),
             lock,
             swap_onto,
             swap_from,
+            ..Constraints::default()
+        };
+        let options = self.options();
+        if options.home_lock || options.forced_exit || options.jump_continue {
+            self.add_path_rules(position, &mut constraints);
         }
+        constraints
+    }
+
+    /// The constraints of home-lock, forced-exit and jump-continue, kept
+    /// out of line: plain rules never pay for them.
+    #[cold]
+    #[inline(never)]
+    fn add_path_rules(&self, position: &Position, constraints: &mut Constraints) {
+        let mover = position.to_move();
+        let home = self.home_camp(mover);
+        let mut path = PathRules {
+            jump_continue: self.jump_continue(),
+            ..PathRules::default()
+        };
+        if self.home_lock() {
+            path.home_lock = home;
+        }
+        if self.forced_exit() {
+            path.forced_from = home & position.pieces(mover);
+            path.forward = self
+                .forward_directions(mover)
+                .iter()
+                .fold(0, |bits, &d| bits | 1 << d as u8);
+            path.foreign = position.occupied() - position.pieces(mover);
+        }
+        constraints.path_rules = Some(Arc::new(path));
     }
 
     /// A move generator for the side to move.
-    #[inline]
+    #[inline(always)]
     pub fn move_generator(&self, position: &Position) -> MoveGenerator {
         position.move_generator(self.constraints(position))
     }

@@ -71,6 +71,6 @@ pub use variant::{
 // embedder needs no direct dependency on `halma-core`.
 pub use halma_core::{
     Bitboard, Constraints, Direction, Geometry, GeometryError, MakeMoveError, Move, MoveGenerator,
-    MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PieceMoves,
+    MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PathRules, PieceMoves,
     PieceMovesIter, Position, Seat, SeatSet, Setup, Square, Squares,
 };

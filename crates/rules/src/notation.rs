@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use halma_core::{Bitboard, Direction, Move, MoveKind, ParseSquareError, Position, Square};
+use halma_core::{
+    Bitboard, Constraints, Direction, Move, MoveKind, ParseSquareError, Position, Square,
+};
 use thiserror::Error;
 
 use crate::check::IllegalReason;
@@ -64,6 +66,23 @@ pub enum SegmentError {
     /// camp-lock: the segment leaves the mover's target camp.
     #[error("the segment leaves the target camp from {0}, which camp-lock forbids")]
     LeavesCamp(Square),
+    /// home-lock: the segment comes back into the mover's home camp.
+    #[error("the segment lands in the home camp on {0} from outside it, which home-lock forbids")]
+    EntersHomeCamp(Square),
+    /// forced-exit: the move does not begin with a forced segment while one
+    /// is due.
+    #[error(
+        "a forced exit is due: the move must begin with a forward jump from the home camp over another seat's piece (forced-exit)"
+    )]
+    NotForcedExit,
+    /// jump-continue: the sequence stops where it could go on.
+    #[error("the sequence stops on {at} but could jump on to {next}, which jump-continue forbids")]
+    StopsEarly {
+        /// Where the sequence stops.
+        at: Square,
+        /// A square a further segment could land on.
+        next: Square,
+    },
 }
 
 /// Why a move text is not a legal move.
@@ -200,6 +219,7 @@ impl Rules {
         self.check_origin(position, origin)
             .map_err(MoveError::Illegal)?;
         let constraints = self.constraints(position);
+        let generator = position.move_generator(constraints.clone());
         // While the piece moves, its origin counts as empty.
         let occupied = position.occupied() - Bitboard::from_square(origin);
         let segments = squares.len() - 1;
@@ -264,7 +284,20 @@ impl Rules {
             if constraints.lock.contains(from) && !constraints.lock.contains(to) {
                 return Err(fail(SegmentError::LeavesCamp(from)));
             }
+            if !constraints.path().home_lock.contains(from)
+                && constraints.path().home_lock.contains(to)
+            {
+                return Err(fail(SegmentError::EntersHomeCamp(to)));
+            }
+            if i == 0 && generator.forced() && !is_forced_segment(&constraints, from, to) {
+                return Err(fail(SegmentError::NotForcedExit));
+            }
             landed.insert(to);
+            if i + 1 == segments && kind == MoveKind::Jump && constraints.path().jump_continue {
+                if let Some(next) = generator.continuation(origin, to, landed) {
+                    return Err(fail(SegmentError::StopsEarly { at: to, next }));
+                }
+            }
         }
         Ok(Move::new(
             origin,
@@ -272,4 +305,20 @@ impl Rules {
             kind,
         ))
     }
+}
+
+/// Whether the jump from `from` to `to` (checked as a jump: on a line, even
+/// length, a piece at its midpoint) is a forced segment as `constraints` say
+/// (forced-exit): it starts on one of the mover's pieces in its home camp,
+/// goes forward and passes over another seat's piece.
+fn is_forced_segment(constraints: &Constraints, from: Square, to: Square) -> bool {
+    let Some((direction, length)) = Direction::between(from, to) else {
+        return false;
+    };
+    length % 2 == 0
+        && constraints.path().forced_from.contains(from)
+        && constraints.path().forward & (1 << direction as u8) != 0
+        && from
+            .offset(direction, length / 2)
+            .is_some_and(|jumped| constraints.path().foreign.contains(jumped))
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use halma_core::{Bitboard, Geometry, Seat, SeatSet, Square};
+use halma_core::{Bitboard, Direction, Geometry, Seat, SeatSet, Square};
 use thiserror::Error;
 
 /// Longest rules string read (the longest valid one is well under this).
@@ -245,6 +245,13 @@ pub struct Options {
     pub camp_lock: bool,
     /// `spoil=...`: the anti-spoiling rule.
     pub spoil: Spoil,
+    /// `home-lock`: a piece may not come back into its home camp.
+    pub home_lock: bool,
+    /// `forced-exit`: a piece in its home camp that can jump forward over
+    /// another seat's piece must (Sid Sackson's rule).
+    pub forced_exit: bool,
+    /// `jump-continue`: a jump sequence may not stop while it can go on.
+    pub jump_continue: bool,
 }
 
 impl Options {
@@ -253,6 +260,9 @@ impl Options {
         long_jumps: false,
         camp_lock: false,
         spoil: Spoil::None,
+        home_lock: false,
+        forced_exit: false,
+        jump_continue: false,
     };
 
     /// `self` with every option that `other` turns on turned on as well (a
@@ -317,6 +327,24 @@ const OPTIONS: &[OptionSpec] = &[
         get: |o| o.spoil as usize,
         set: |o, v| o.spoil = Spoil::ALL[v],
     },
+    OptionSpec {
+        key: "home-lock",
+        values: &[],
+        get: |o| usize::from(o.home_lock),
+        set: |o, v| o.home_lock = v != 0,
+    },
+    OptionSpec {
+        key: "forced-exit",
+        values: &[],
+        get: |o| usize::from(o.forced_exit),
+        set: |o, v| o.forced_exit = v != 0,
+    },
+    OptionSpec {
+        key: "jump-continue",
+        values: &[],
+        get: |o| usize::from(o.jump_continue),
+        set: |o, v| o.jump_continue = v != 0,
+    },
 ];
 
 impl OptionSpec {
@@ -341,7 +369,8 @@ impl OptionSpec {
     }
 }
 
-/// The options as error messages list them: `long-jumps, camp-lock or spoil=none|fill|swap`.
+/// The options as error messages list them: `long-jumps, camp-lock,
+/// spoil=none|fill|swap, home-lock, forced-exit or jump-continue`.
 fn expected_options() -> String {
     let written: Vec<String> = OPTIONS
         .iter()
@@ -392,7 +421,8 @@ pub enum ParseRulesError {
 ///
 /// `FromStr` reads a rules string (`halma,long-jumps,spoil=swap`) and
 /// `Display` writes the canonical one (preset, then the options that differ
-/// from the preset in the order long-jumps, camp-lock, spoil).
+/// from the preset in the order of section 3 of the rule book: long-jumps,
+/// camp-lock, spoil, home-lock, forced-exit, jump-continue).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Rules {
     preset: Preset,
@@ -431,6 +461,26 @@ impl RulesBuilder {
     /// The anti-spoiling rule (`spoil=...`).
     pub fn spoil(mut self, spoil: Spoil) -> RulesBuilder {
         self.options.spoil = spoil;
+        self
+    }
+
+    /// Whether a piece may not come back into its home camp (`home-lock`).
+    pub fn home_lock(mut self, on: bool) -> RulesBuilder {
+        self.options.home_lock = on;
+        self
+    }
+
+    /// Whether a side that can jump forward out of its home camp over
+    /// another seat's piece must (`forced-exit`).
+    pub fn forced_exit(mut self, on: bool) -> RulesBuilder {
+        self.options.forced_exit = on;
+        self
+    }
+
+    /// Whether a jump sequence may not stop while it can go on
+    /// (`jump-continue`).
+    pub fn jump_continue(mut self, on: bool) -> RulesBuilder {
+        self.options.jump_continue = on;
         self
     }
 
@@ -500,6 +550,21 @@ impl Rules {
         self.options.spoil
     }
 
+    /// Whether pieces may not come back into their home camp.
+    pub fn home_lock(&self) -> bool {
+        self.options.home_lock
+    }
+
+    /// Whether Sid Sackson's forced exit from the home camp applies.
+    pub fn forced_exit(&self) -> bool {
+        self.options.forced_exit
+    }
+
+    /// Whether a jump sequence may not stop while it can go on.
+    pub fn jump_continue(&self) -> bool {
+        self.options.jump_continue
+    }
+
     /// The board size.
     pub fn geometry(&self) -> Geometry {
         self.geometry
@@ -532,6 +597,19 @@ impl Rules {
     pub fn home_corner(&self, seat: Seat) -> Square {
         let (file, rank) = corner(self.geometry, seat, 0, 0);
         Square::new(file, rank).expect("a corner is on the board")
+    }
+
+    /// The three forward directions of `seat` (forced-exit, section 4): the
+    /// diagonal from its home corner to its target corner, then that
+    /// diagonal's two orthogonal components (south-east, east and south for Red).
+    pub fn forward_directions(&self, seat: Seat) -> [Direction; 3] {
+        use Direction::*;
+        match seat {
+            Seat::Red => [SE, E, S],
+            Seat::Green => [SW, W, S],
+            Seat::Blue => [NW, W, N],
+            Seat::Yellow => [NE, E, N],
+        }
     }
 
     /// The board corner of `seat`'s target camp: the square its pieces head
@@ -753,32 +831,54 @@ mod tests {
     #[test]
     fn canonical_strings_follow_the_rule_book_order() {
         // RULES.md section 3: the preset, then the options it does not have
-        // itself, in the order long-jumps, camp-lock, spoil.
+        // itself, in the order long-jumps, camp-lock, spoil, home-lock,
+        // forced-exit, jump-continue.
         for preset in Preset::ALL {
-            for long_jumps in [false, true] {
-                for camp_lock in [false, true] {
-                    for spoil in Spoil::ALL {
-                        let rules = Rules::builder(preset)
-                            .long_jumps(long_jumps)
-                            .camp_lock(camp_lock)
-                            .spoil(spoil)
-                            .build();
-                        let mut expected = preset.name().to_owned();
-                        if long_jumps && preset != Preset::SuperHalma {
-                            expected += ",long-jumps";
-                        }
-                        if camp_lock {
-                            expected += ",camp-lock";
-                        }
-                        if spoil != Spoil::None {
-                            expected += &format!(",spoil={spoil}");
-                        }
-                        assert_eq!(rules.to_string(), expected);
-                        assert_eq!(expected.parse::<Rules>(), Ok(rules));
+            for flags in 0..32u32 {
+                let on = |bit: u32| flags & (1 << bit) != 0;
+                for spoil in Spoil::ALL {
+                    let rules = Rules::builder(preset)
+                        .jump_continue(on(4))
+                        .forced_exit(on(3))
+                        .home_lock(on(2))
+                        .spoil(spoil)
+                        .camp_lock(on(1))
+                        .long_jumps(on(0))
+                        .build();
+                    let mut expected = preset.name().to_owned();
+                    if on(0) && preset != Preset::SuperHalma {
+                        expected += ",long-jumps";
                     }
+                    if on(1) {
+                        expected += ",camp-lock";
+                    }
+                    if spoil != Spoil::None {
+                        expected += &format!(",spoil={spoil}");
+                    }
+                    for (bit, name) in [(2, "home-lock"), (3, "forced-exit"), (4, "jump-continue")]
+                    {
+                        if on(bit) {
+                            expected += ",";
+                            expected += name;
+                        }
+                    }
+                    assert_eq!(rules.to_string(), expected);
+                    assert_eq!(rules.home_lock(), on(2));
+                    assert_eq!(rules.forced_exit(), on(3));
+                    assert_eq!(rules.jump_continue(), on(4));
+                    assert_eq!(expected.parse::<Rules>(), Ok(rules));
                 }
             }
         }
+        // The order AbstractPlay's rule set is usually written in reads
+        // and prints in canonical order.
+        let abstract_play: Rules = "halma,home-lock,camp-lock,forced-exit,spoil=fill"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            abstract_play.to_string(),
+            "halma,camp-lock,spoil=fill,home-lock,forced-exit"
+        );
     }
 
     #[test]
@@ -827,10 +927,12 @@ mod tests {
             ("", "empty rules string: expected a preset (halma, halma3, halma4, halma8, halma10, super-halma)"),
             ("chess", "unknown preset `chess`: expected halma, halma3, halma4, halma8, halma10 or super-halma"),
             ("Halma", "unknown preset `Halma`: expected halma, halma3, halma4, halma8, halma10 or super-halma"),
-            ("halma,fast", "unknown option `fast`: expected long-jumps, camp-lock or spoil=none|fill|swap"),
-            ("halma, camp-lock", "unknown option ` camp-lock`: expected long-jumps, camp-lock or spoil=none|fill|swap"),
-            ("halma,spoil=all", "unknown option `spoil=all`: expected long-jumps, camp-lock or spoil=none|fill|swap"),
+            ("halma,fast", "unknown option `fast`: expected long-jumps, camp-lock, spoil=none|fill|swap, home-lock, forced-exit or jump-continue"),
+            ("halma, camp-lock", "unknown option ` camp-lock`: expected long-jumps, camp-lock, spoil=none|fill|swap, home-lock, forced-exit or jump-continue"),
+            ("halma,spoil=all", "unknown option `spoil=all`: expected long-jumps, camp-lock, spoil=none|fill|swap, home-lock, forced-exit or jump-continue"),
             ("halma,camp-lock,camp-lock", "option `camp-lock` given more than once"),
+            ("halma,home-lock,jump-continue,home-lock", "option `home-lock` given more than once"),
+            ("halma,forced-exits", "unknown option `forced-exits`: expected long-jumps, camp-lock, spoil=none|fill|swap, home-lock, forced-exit or jump-continue"),
             ("halma,spoil=fill,spoil=swap", "option `spoil` given more than once"),
             ("halma,,camp-lock", "empty option at item 2: options are comma-separated, without spaces"),
             ("halma,", "empty option at item 2: options are comma-separated, without spaces"),
@@ -843,6 +945,7 @@ mod tests {
             );
         }
         let long = format!("halma{}", ",camp-lock".repeat(20));
+        assert!(long.len() > MAX_RULES_STRING_LEN);
         assert!(matches!(
             long.parse::<Rules>(),
             Err(ParseRulesError::TooLong { .. })

@@ -10,7 +10,7 @@ use halma_rules::{Bitboard, Move, MoveKind, Position, Rules, Seat, Setup, Square
 use proptest::prelude::*;
 
 mod common;
-use common::rules_of;
+use common::{rules_of, rules_with};
 
 /// A valid position: every seat in play gets its camp size in pieces. With
 /// `crowd_target`, the side to move's target camp is first filled, mostly by
@@ -71,6 +71,84 @@ fn random_position(
         for _ in 0..count {
             let square = take(&mut free, squares).expect("boards have room for every piece");
             pieces[seat.index()].insert(square);
+        }
+    }
+    rules
+        .position(&Setup::new(rules.geometry(), pieces, mover))
+        .expect("a valid position by construction")
+}
+
+/// A valid position where the new options bite: `at_home` of the mover's
+/// pieces in its home camp with `near_home` pieces of other seats in and
+/// around it (forced exits), and every other piece in the quarter of the
+/// board around the mover's home corner as far as room allows (crowded jump
+/// graphs for jump-continue).
+fn position_near_home(
+    rules: &Rules,
+    to_move: usize,
+    at_home: usize,
+    near_home: usize,
+    picks: &[u16],
+) -> Position {
+    let seats: Vec<Seat> = rules.seats().iter().collect();
+    let mover = seats[to_move % seats.len()];
+    let squares = rules.geometry().squares();
+    let home = rules.home_camp(mover);
+    let ring = (home.neighbours().neighbours() | home) & squares;
+    let corner = rules.home_corner(mover);
+    let half = rules.geometry().width() / 2;
+    let quarter: Bitboard = squares
+        .squares_sorted()
+        .into_iter()
+        .filter(|sq| {
+            sq.file().abs_diff(corner.file()) < half && sq.rank().abs_diff(corner.rank()) < half
+        })
+        .collect();
+    let mut free: Vec<Square> = squares.squares_sorted();
+    let mut pieces = [Bitboard::EMPTY; 4];
+    let mut pick = picks.iter().copied().cycle();
+    let mut take = |free: &mut Vec<Square>, from: Bitboard| -> Option<Square> {
+        let candidates: Vec<usize> = (0..free.len())
+            .filter(|&i| from.contains(free[i]))
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        let index = candidates[pick.next().unwrap_or(0) as usize % candidates.len()];
+        Some(free.swap_remove(index))
+    };
+    let others: Vec<Seat> = seats.iter().copied().filter(|&s| s != mover).collect();
+    let mut remaining: Vec<(Seat, u32)> = seats
+        .iter()
+        .map(|&s| (s, rules.camp_size() as u32))
+        .collect();
+    let mut place =
+        |seat: Seat, region: Bitboard, free: &mut Vec<Square>, pieces: &mut [Bitboard; 4]| {
+            let slot = remaining
+                .iter_mut()
+                .find(|(s, _)| *s == seat)
+                .expect("in play");
+            if slot.1 > 0 {
+                if let Some(square) = take(free, region) {
+                    pieces[seat.index()].insert(square);
+                    slot.1 -= 1;
+                }
+            }
+        };
+    for _ in 0..at_home {
+        place(mover, home, &mut free, &mut pieces);
+    }
+    for k in 0..near_home {
+        place(others[k % others.len()], ring, &mut free, &mut pieces);
+    }
+    for &seat in &seats {
+        for _ in 0..rules.camp_size() {
+            let region = if free.iter().any(|&sq| quarter.contains(sq)) {
+                quarter
+            } else {
+                squares
+            };
+            place(seat, region, &mut free, &mut pieces);
         }
     }
     rules
@@ -245,6 +323,46 @@ proptest! {
     }
 
     #[test]
+    fn the_new_options_agree_with_the_reference(
+        preset in 0usize..6,
+        long_jumps in any::<bool>(),
+        camp_lock in any::<bool>(),
+        spoil in 0usize..3,
+        flags in 1u8..8,
+        to_move in 0usize..4,
+        at_home in 1usize..8,
+        near_home in 1usize..10,
+        picks in prop::collection::vec(any::<u16>(), 64),
+    ) {
+        let rules = rules_with(preset, long_jumps, camp_lock, spoil, flags);
+        let position = position_near_home(&rules, to_move, at_home, near_home, &picks);
+        check_position(&rules, &position)?;
+    }
+
+    #[test]
+    fn playouts_with_the_new_options_agree_with_the_reference(
+        preset in 0usize..6,
+        long_jumps in any::<bool>(),
+        camp_lock in any::<bool>(),
+        spoil in 0usize..3,
+        flags in 1u8..8,
+        choices in prop::collection::vec(any::<u16>(), 1..40),
+    ) {
+        let rules = rules_with(preset, long_jumps, camp_lock, spoil, flags);
+        let mut position = rules.start_position();
+        for choice in choices {
+            let moves: Vec<Move> = rules.legal_moves(&position);
+            if moves.is_empty() {
+                break;
+            }
+            position
+                .make_move(moves[choice as usize % moves.len()])
+                .unwrap();
+        }
+        check_position(&rules, &position)?;
+    }
+
+    #[test]
     fn random_playouts_agree_with_the_reference(
         preset in 0usize..6,
         long_jumps in any::<bool>(),
@@ -300,4 +418,37 @@ fn random_positions_reach_swaps_passes_wins_and_locks() {
         "swaps {swaps}, wins {wins}, locked {locked}"
     );
     eprintln!("swaps {swaps}, passes {passes}, wins {wins}, positions with locked pieces {locked}");
+}
+
+/// The generator of the new options' positions must reach due forced exits
+/// and sequences that jump-continue forbids to stop, or agreement would
+/// prove little.
+#[test]
+fn positions_near_home_reach_forced_exits_and_continued_jumps() {
+    let (mut forced, mut continued) = (0, 0);
+    for seed in 0..300u32 {
+        let picks: Vec<u16> = (0..64)
+            .map(|i| (seed.wrapping_mul(2654435761).rotate_left(i) >> 7) as u16)
+            .collect();
+        let rules = rules_with((seed % 6) as usize, seed % 5 == 0, false, 0, 6);
+        let position = position_near_home(
+            &rules,
+            seed as usize,
+            1 + (seed % 7) as usize,
+            1 + (seed % 9) as usize,
+            &picks,
+        );
+        forced += usize::from(rules.move_generator(&position).forced());
+        // A jump-continue position where some stop of the plain rules is refused.
+        let plain = rules_with((seed % 6) as usize, seed % 5 == 0, false, 0, 0);
+        continued += usize::from(
+            rules.legal_moves(&position).len() < plain.legal_moves(&position).len()
+                && !rules.move_generator(&position).forced(),
+        );
+    }
+    assert!(
+        forced > 0 && continued > 0,
+        "forced {forced}, continued {continued}"
+    );
+    eprintln!("positions with a due forced exit {forced}, with refused stops {continued}");
 }

@@ -1,6 +1,6 @@
 //! Every error of section 6 (moves and positions), each with its message.
 
-use halma_rules::{MoveError, PositionError, Rules, SegmentError};
+use halma_rules::{Move, MoveError, MoveKind, PositionError, Preset, Rules, SegmentError};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()
@@ -61,6 +61,68 @@ fn move_errors_name_the_segment_and_the_reason() {
             ..
         }
     ));
+}
+
+/// A crowded halma8 midgame (line 13 of `reference_options.tsv`), Red to move.
+const CROWDED: &str = "rbrrb3/rrrbb3/rr1bb3/rb1b4/b1b5/8/8/6r1 r";
+/// Red must jump a5-c5 over Blue's b5 (line 7 of `reference_options.tsv`).
+const FORCED: &str = "bbbb4/bbb5/bb6/rb6/7r/6rr/6rr/4rrrr r";
+
+#[test]
+fn errors_of_the_new_options_say_which_rule_refuses() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // home-lock: a step and a jump from outside back into Red's home camp.
+        ("halma8,home-lock", "rrrr4/rrr5/rr6/8/r6b/6bb/5bbb/4bbbb r", "a4-a5", "segment 1 (a4-a5): the segment lands in the home camp on a5 from outside it, which home-lock forbids"),
+        ("halma8,home-lock", "rrrr4/rrr5/r7/r1b5/3r4/6bb/5bbb/4bbbb r", "d4-b6", "segment 1 (d4-b6): the segment lands in the home camp on b6 from outside it, which home-lock forbids"),
+        // forced-exit: a step, and a jump that is not forward over another seat's piece.
+        ("halma8,forced-exit", FORCED, "e1-d1", "segment 1 (e1-d1): a forced exit is due: the move must begin with a forward jump from the home camp over another seat's piece (forced-exit)"),
+        ("halma8,forced-exit", FORCED, "h3-h5", "segment 1 (h3-h5): a forced exit is due: the move must begin with a forward jump from the home camp over another seat's piece (forced-exit)"),
+        // jump-continue: c8 S over c7 to c6 could go on SE over d5 to e4.
+        ("halma8,jump-continue", CROWDED, "c8-c6", "segment 1 (c8-c6): the sequence stops on c6 but could jump on to e4, which jump-continue forbids"),
+        ("halma8,jump-continue", CROWDED, "c7-e5-c5", "segment 2 (e5-c5): the sequence stops on c5 but could jump on to c3, which jump-continue forbids"),
+    ];
+    for (rules_text, position, text, message) in cases {
+        let (_, got) = move_error(rules_text, Some(position), text);
+        assert_eq!(&got, message, "{rules_text} {position} {text}");
+        // Without the option the same path is a legal move.
+        let plain: Rules = rules_text.split(',').next().unwrap().parse().unwrap();
+        let position = plain.parse_position(position).unwrap();
+        assert!(plain.parse_move(&position, text).is_ok(), "{text}");
+    }
+}
+
+#[test]
+fn the_legality_contract_names_a_due_forced_exit() {
+    let rules = rules("halma8,forced-exit");
+    let position = rules.parse_position(FORCED).unwrap();
+    let step = Move::new("e1".parse().unwrap(), "d1".parse().unwrap(), MoveKind::Step);
+    assert_eq!(
+        rules.check_move(&position, step).unwrap_err().to_string(),
+        "a forced exit is due: every move must begin with a forward jump from the home camp over another seat's piece, and none of the piece on e1 ends on d1"
+    );
+    assert!(rules
+        .legal_moves(&position)
+        .iter()
+        .all(|mv| mv.from().to_string() == "a5"));
+    let plain = Rules::new(Preset::Halma8);
+    assert_eq!(plain.check_move(&position, step), Ok(()));
+}
+
+#[test]
+fn written_paths_follow_the_new_options() {
+    // Under jump-continue c7 reaches c3 only by c7-e5-c5-c3, and c5 is no
+    // stop; without it c7-e5-c5 is a move.
+    let rules = rules("halma8,jump-continue");
+    let position = rules.parse_position(CROWDED).unwrap();
+    let mv = rules.parse_move(&position, "c7-c3").unwrap();
+    assert_eq!(rules.move_to_string(&position, mv), "c7-e5-c5-c3");
+    assert!(rules.parse_move(&position, "c7-c5").is_err());
+    // Under forced-exit every written path begins with the forced a5-c5.
+    let rules = self::rules("halma8,forced-exit");
+    let position = rules.parse_position(FORCED).unwrap();
+    for mv in rules.legal_moves(&position).iter() {
+        assert!(rules.move_to_string(&position, *mv).starts_with("a5-c5"));
+    }
 }
 
 #[test]

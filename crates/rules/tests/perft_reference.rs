@@ -1,17 +1,30 @@
-//! Conformance: every line of `../shared/perft/reference.tsv` (the counts of an
-//! independent implementation of the rule book) must be reproduced exactly.
+//! Conformance: every line of `../shared/perft/reference.tsv` and
+//! `reference_options.tsv` (the counts of an independent implementation of
+//! the rule book) must be reproduced exactly.
 
 use std::path::PathBuf;
 
 use halma_rules::Rules;
 
-fn reference_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/reference.tsv")
+fn reference_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/perft")
+        .join(name)
 }
 
 #[test]
 fn every_reference_line_matches() {
-    let path = reference_file();
+    check_file("reference.tsv", 42);
+}
+
+#[test]
+fn every_options_reference_line_matches() {
+    check_file("reference_options.tsv", 18);
+}
+
+/// Runs perft on every line of `name`, which has at least `lines` lines.
+fn check_file(name: &str, lines: usize) {
+    let path = reference_file(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut checked = 0;
@@ -48,10 +61,10 @@ fn every_reference_line_matches() {
         }
         checked += 1;
     }
-    assert!(checked >= 42, "only {checked} reference lines found");
+    assert!(checked >= lines, "only {checked} lines found in {name}");
     assert!(
         failures.is_empty(),
-        "{} of {checked} lines differ:\n{}",
+        "{} of {checked} lines of {name} differ:\n{}",
         failures.len(),
         failures.join("\n")
     );

@@ -14,13 +14,41 @@ impl MoveGenerator {
         landing: Bitboard,
     ) -> Bitboard {
         let lock = self.constraints.lock;
-        if lock.is_empty() {
-            return self.segments_unlocked(from, stretch, landing);
+        let home = self.constraints.path().home_lock;
+        if home.is_empty() {
+            if lock.is_empty() {
+                return self.segments_unlocked(from, stretch, landing);
+            }
+            let mut out = self.segments_unlocked(from - lock, stretch, landing);
+            let inside = from & lock;
+            if !inside.is_empty() {
+                out |= self.segments_unlocked(inside, stretch, landing & lock);
+            }
+            return out;
         }
-        let mut out = self.segments_unlocked(from - lock, stretch, landing);
-        let inside = from & lock;
-        if !inside.is_empty() {
-            out |= self.segments_unlocked(inside, stretch, landing & lock);
+        // Sources by the locks they are under: inside the camp-lock set or
+        // not, inside the home-lock set or not.
+        let mut out = Bitboard::EMPTY;
+        for in_lock in [false, true] {
+            for in_home in [false, true] {
+                let mut sources = from;
+                let mut allowed = landing;
+                if in_lock {
+                    sources &= lock;
+                    allowed &= lock;
+                } else {
+                    sources -= lock;
+                }
+                if in_home {
+                    sources &= home;
+                } else {
+                    sources -= home;
+                    allowed -= home;
+                }
+                if !sources.is_empty() {
+                    out |= self.segments_unlocked(sources, stretch, allowed);
+                }
+            }
         }
         out
     }
@@ -81,19 +109,14 @@ impl MoveGenerator {
     }
 
     /// The one landing of a segment from `from` in `direction` onto `landing`, if any.
-    fn segment_from(
+    pub(super) fn segment_from(
         &self,
         from: Square,
         direction: Direction,
         stretch: Bitboard,
         landing: Bitboard,
     ) -> Option<Square> {
-        let lock = self.constraints.lock;
-        let landing = if lock.contains(from) {
-            landing & lock
-        } else {
-            landing
-        };
+        let landing = landing & self.allowed_from(from);
         self.segments_in(Bitboard::from_square(from), direction, stretch, landing)
             .first()
     }
@@ -104,6 +127,9 @@ impl MoveGenerator {
     /// Returns the squares from origin to destination, or `None` when no such
     /// move exists.
     pub fn path(&self, origin: Square, destination: Square, swap: bool) -> Option<Vec<Square>> {
+        if self.exact {
+            return self.exact_path(origin, destination, swap);
+        }
         let start = Bitboard::from_square(origin);
         let target = Bitboard::from_square(destination);
         if origin == destination {

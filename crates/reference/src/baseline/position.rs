@@ -54,9 +54,22 @@ pub struct Position {
 impl Position {
     /// The position of a rules string (RULES.md §3) and a position string
     /// (§6), or the preset's start position for `"startpos"`, as the
-    /// oracle reads them; its error when they are malformed or invalid.
+    /// oracle reads them; its error when they are malformed or invalid,
+    /// or name an option the baseline does not implement (home-lock,
+    /// forced-exit, jump-continue: it is a benchmark of the original rules).
     pub fn new(rules: &str, position: &str) -> Result<Position, String> {
         let rules = crate::parse_rules(rules)?;
+        for (on, name) in [
+            (rules.home_lock, "home-lock"),
+            (rules.forced_exit, "forced-exit"),
+            (rules.jump_continue, "jump-continue"),
+        ] {
+            if on {
+                return Err(format!(
+                    "the baseline generator does not implement `{name}`"
+                ));
+            }
+        }
         let position = if position == "startpos" {
             crate::start_position(&rules)
         } else {
