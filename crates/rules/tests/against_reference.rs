@@ -349,17 +349,7 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 1..40),
     ) {
         let rules = rules_with(preset, long_jumps, camp_lock, spoil, flags);
-        let mut position = rules.start_position();
-        for choice in choices {
-            let moves: Vec<Move> = rules.legal_moves(&position);
-            if moves.is_empty() {
-                break;
-            }
-            position
-                .make_move(moves[choice as usize % moves.len()])
-                .unwrap();
-        }
-        check_position(&rules, &position)?;
+        check_position(&rules, &playout(&rules, &choices))?;
     }
 
     #[test]
@@ -371,18 +361,24 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 1..40),
     ) {
         let rules = rules_of(preset, long_jumps, camp_lock, spoil);
-        let mut position = rules.start_position();
-        for choice in choices {
-            let moves: Vec<Move> = rules.legal_moves(&position);
-            if moves.is_empty() {
-                break;
-            }
-            position
-                .make_move(moves[choice as usize % moves.len()])
-                .unwrap();
-        }
-        check_position(&rules, &position)?;
+        check_position(&rules, &playout(&rules, &choices))?;
     }
+}
+
+/// The position after playing from the start the legal moves `choices` pick
+/// (each taken modulo the number of moves), stopping early at a finished game.
+fn playout(rules: &Rules, choices: &[u16]) -> Position {
+    let mut position = rules.start_position();
+    for &choice in choices {
+        let moves: Vec<Move> = rules.legal_moves(&position);
+        if moves.is_empty() {
+            break;
+        }
+        position
+            .make_move(moves[usize::from(choice) % moves.len()])
+            .unwrap();
+    }
+    position
 }
 
 /// The generators above must reach the interesting cases, or agreement would prove little.
