@@ -23,8 +23,14 @@
 //!   reference counts), so a wrong fast generator cannot pass. Throughput is
 //!   in perft leaves. `examples/perft_vs_baseline.rs` adds two threads.
 //!
+//! The positions cover `halma` and `halma4`, and long jumps (issue 15):
+//! `super-halma` and `halma,long-jumps` each at the start, in the opening,
+//! in the midgame and crowded, so halma's long jumps are measured next to
+//! the baseline's long jumps in the same run.
+//!
 //! Run with `cargo bench --bench movegen` (a filter such as
-//! `cargo bench --bench movegen -- perft/` selects groups).
+//! `cargo bench --bench movegen -- perft/` selects groups;
+//! `-- 'perft/(super-halma|long-jumps)'` the long-jump perfts).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -7,6 +7,8 @@
 //! cargo run --release --example perft_vs_baseline                          # halma start, depth 5
 //! cargo run --release --example perft_vs_baseline -- --rules super-halma --depth 4
 //! cargo run --release --example perft_vs_baseline -- --positions benches/positions.tsv
+//! cargo run --release --example perft_vs_baseline -- --positions benches/positions.tsv \
+//!     --select super-halma,long-jumps --threads 1           # the long-jump rows only
 //! ```
 //!
 //! `--only baseline|halma` runs one single-threaded perft of one generator
@@ -17,7 +19,11 @@
 //! (default 5), `--threads T` (the multi-threaded rows, default 2; 1 leaves
 //! them out), `--positions FILE` (every line of a `positions.tsv`-style
 //! file; without `--depth`, at the file's depth, deepened while a perft
-//! takes under 0.2 s and the next depth is expected to take at most 3 s).
+//! takes under 0.2 s and the next depth is expected to take at most 3 s),
+//! `--select A,B` (only the rows of that file whose name contains `A` or
+//! `B`; the file has `halma,long-jumps` and `super-halma` rows at the start,
+//! in the opening, in the midgame and crowded, so long jumps are measured
+//! against the baseline's long jumps in the same run).
 //! A perft still under 0.2 s is repeated within each timed run.
 //!
 //! Each of baseline and halma, on one thread and on T threads, runs N times,
@@ -148,6 +154,8 @@ struct Options {
     runs: usize,
     threads: usize,
     positions: Option<String>,
+    /// Name fragments: only the rows of `positions` whose name holds one.
+    select: Vec<String>,
     only: Option<Generator>,
 }
 
@@ -160,6 +168,7 @@ fn options() -> Result<Options, String> {
         runs: 5,
         threads: 2,
         positions: None,
+        select: Vec::new(),
         only: None,
     };
     let mut args = std::env::args().skip(1);
@@ -184,6 +193,12 @@ fn options() -> Result<Options, String> {
             "--runs" => options.runs = number(value()?)?,
             "--threads" => options.threads = number(value()?)?,
             "--positions" => options.positions = Some(value()?),
+            "--select" => {
+                options.select = value()?.split(',').map(String::from).collect();
+                if options.select.iter().any(String::is_empty) {
+                    return Err("--select: an empty name fragment".to_string());
+                }
+            }
             "--only" => {
                 options.only = Some(match value()?.as_str() {
                     "baseline" => Generator::Baseline,
@@ -194,7 +209,8 @@ fn options() -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown argument {flag:?}; options: --rules R --position P|startpos \
-                     --depth D --runs N --threads T --positions FILE --only baseline|halma"
+                     --depth D --runs N --threads T --positions FILE --select A,B \
+                     --only baseline|halma"
                 ))
             }
         }
@@ -353,7 +369,27 @@ fn print_row(cells: [String; 10]) {
 fn main() -> ExitCode {
     let result = options().and_then(|options| {
         let mut cases = match &options.positions {
-            Some(path) => read_positions(path, options.depth)?,
+            Some(path) => {
+                let mut cases = read_positions(path, options.depth)?;
+                if !options.select.is_empty() {
+                    cases.retain(|case| {
+                        options
+                            .select
+                            .iter()
+                            .any(|s| case.name.contains(s.as_str()))
+                    });
+                    if cases.is_empty() {
+                        return Err(format!(
+                            "--select {}: no position of {path} has such a name",
+                            options.select.join(",")
+                        ));
+                    }
+                }
+                cases
+            }
+            None if !options.select.is_empty() => {
+                return Err("--select chooses rows of --positions FILE".to_string())
+            }
             None => vec![Case::new(
                 if options.position == "startpos" {
                     "startpos"

@@ -7,7 +7,7 @@
 //! eight directions at once, until the reached set stops growing.
 
 use crate::layout::{NOT_EAST, NOT_WEST};
-use crate::longjump::{ray, LongJumpTable};
+use crate::longjump::{ray, LongJumpTable, LongJumps};
 use crate::{Bitboard, Direction, Square};
 use std::sync::Arc;
 
@@ -145,9 +145,9 @@ pub struct MoveGenerator {
     /// 8x8 word shift in `d` can legitimately produce, so the flood fill can
     /// shift without edge masks.
     landings: [[u64; 8]; 4],
-    /// Long-jump source tables, when long jumps are on (boxed: inline, they
+    /// The long-jump graph, when long jumps are on (on the heap: inline, it
     /// would make every generator, long jumps or not, 2 KiB larger to move).
-    long: Option<Box<LongJumpTable>>,
+    long: LongJumps,
     /// Whether some piece has a forced segment (forced-exit): then every
     /// move begins with one.
     forced: bool,
@@ -209,9 +209,11 @@ impl MoveGenerator {
                 per_direction[direction as usize] = landing.word(class) & mask;
             }
         }
-        let long = constraints
-            .long_jumps
-            .then(|| LongJumpTable::new(board, occupied));
+        let long = if constraints.long_jumps {
+            LongJumps::new(board, occupied)
+        } else {
+            LongJumps::default()
+        };
         // Computed before the generator is built, so that it is built in
         // place: a generator moved after construction costs a memcpy.
         let (forced, exact) = match &constraints.path_rules {
@@ -297,7 +299,7 @@ impl MoveGenerator {
         if self.exact {
             return self.exact_jumps(origin);
         }
-        if let Some(table) = &self.long {
+        if let Some(table) = self.long.get() {
             return self.closure_long(table, origin);
         }
         let class = class_of(origin);
@@ -312,53 +314,16 @@ impl MoveGenerator {
         in_class(class, reached & !start)
     }
 
-    /// Jump closure with long jumps: a flood fill on the origin's class word
-    /// driven by the per-position source tables. Sources whose segment line
-    /// passes through the origin (which counts as empty while the piece
-    /// moves, unlike in the tables) are landed exactly, square by square.
+    /// Jump closure with long jumps: a search of the position's jump graph,
+    /// with the segments whose line passes through the origin (which counts
+    /// as empty while the piece moves, unlike in the graph) walked exactly.
     fn closure_long(&self, table: &LongJumpTable, origin: Square) -> Bitboard {
         let class = class_of(origin);
-        let start = 1u64 << (origin.bit() & 63);
         let lock = self.constraints.lock.word(class);
-        let empty = self.empty.word(class);
-        let occupied = self.occupied - Bitboard::from_square(origin);
-        // through_origin[d]: squares of the class whose segment in direction d crosses the origin.
-        let through_origin = Direction::ALL.map(|d| ray(origin, d.opposite()).word(class));
-        let mut reached = start;
-        let mut frontier = start;
-        loop {
-            let mut next = 0;
-            for direction in Direction::ALL {
-                let crossing = frontier & through_origin[direction as usize];
-                let plain = frontier & !crossing;
-                next |= table.landings_in(class, plain & !lock, direction);
-                if plain & lock != 0 {
-                    next |= table.landings_in(class, plain & lock, direction) & lock;
-                }
-                let mut crossing = crossing;
-                while crossing != 0 {
-                    let bit = crossing.trailing_zeros();
-                    crossing &= crossing - 1;
-                    let landing = self.landing_without(
-                        Square::from_bit((class as u32 * 64 + bit) as u8),
-                        direction,
-                        occupied,
-                    );
-                    next |= if lock >> bit & 1 != 0 {
-                        landing & lock
-                    } else {
-                        landing
-                    };
-                }
-            }
-            next &= empty & !reached;
-            if next == 0 {
-                break;
-            }
-            reached |= next;
-            frontier = next;
-        }
-        in_class(class, reached & !start)
+        in_class(
+            class,
+            self.closure_crossing(origin, table.adjacency(class), lock),
+        )
     }
 
     /// The landing (as a bit of `from`'s class word, or 0) of the one segment
@@ -389,19 +354,14 @@ impl MoveGenerator {
         }
     }
 
-    /// The closure of a piece whose origin changes its class's jump graph
-    /// ([`LongJumpTable::crossing`]), no camp-lock: a search of the exact
-    /// graph over the shared adjacency of the tables' graph `G`. The two
+    /// The closure of the piece on `origin` under camp-lock `lock` (0 when
+    /// none), exact even when its origin changes its class's jump graph
+    /// ([`LongJumpTable::crossing`]): a search of the exact graph over the
+    /// shared adjacency of the tables' graph `G`. The two
     /// differ only in segments crossing the origin, which run along its lines
     /// towards it from either end, so for a square on a line through the
     /// origin the one segment towards it is replaced by a scalar walk.
-    fn closure_crossing(
-        &self,
-        table: &LongJumpTable,
-        origin: Square,
-        adjacency: &[u64; 64],
-        lock: u64,
-    ) -> u64 {
+    fn closure_crossing(&self, origin: Square, adjacency: &[u64; 64], lock: u64) -> u64 {
         let class = class_of(origin);
         let start = 1u64 << (origin.bit() & 63);
         let occupied = self.occupied - Bitboard::from_square(origin);
@@ -419,7 +379,9 @@ impl MoveGenerator {
             if lines & square != 0 {
                 let from = Square::from_bit((class as u32 * 64 + bit) as u8);
                 let (toward, _) = Direction::between(from, origin).expect("on a line");
-                next &= !table.landings_in(class, square, toward);
+                // The one landing in `toward` lies on that ray, and no
+                // landing in another direction does.
+                next &= !ray(from, toward).word(class);
                 next |= self.landing_without(from, toward, occupied);
             }
             if lock & square != 0 {

@@ -171,7 +171,7 @@ impl MoveGenerator {
     #[inline(always)]
     fn long_jump_moves_inline(&self, pieces: Bitboard) -> u64 {
         let c = &self.constraints;
-        let table = self.long.as_deref().expect("long jumps have tables");
+        let table = self.long.get().expect("long jumps have tables");
         if c.swap_onto.is_empty() {
             return self.count_long_jumps(table, pieces);
         }
@@ -199,31 +199,31 @@ impl MoveGenerator {
     #[inline(always)]
     fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard) -> u64 {
         let mut total = 0;
+        let crossing = table.crossing(self.empty, pieces);
         for class in 0..4 {
             let own = pieces.word(class);
             if own == 0 {
                 continue;
             }
             // Each square is visited once per search, so per-square
-            // adjacency beats whole-word rounds over every table entry.
+            // adjacency beats whole-word rounds over every segment kind.
             let adjacency = table.adjacency(class);
             let lock = self.constraints.lock.word(class);
-            let mut crossing = own & table.crossing(class);
+            let crossing_of_class = crossing.word(class);
+            let mut crossing = crossing_of_class;
             while crossing != 0 {
                 let bit = crossing.trailing_zeros();
                 crossing &= crossing - 1;
                 let origin = Square::from_bit((class as u32 * 64 + bit) as u8);
-                total += self
-                    .closure_crossing(table, origin, &adjacency, lock)
-                    .count_ones() as u64;
+                total += self.closure_crossing(origin, adjacency, lock).count_ones() as u64;
             }
-            let clean = own & !table.crossing(class);
+            let clean = own & !crossing_of_class;
             if clean != 0 {
                 let has_edge = table.any_source(class) & self.empty.word(class);
                 total += if lock == 0 {
-                    count_long_components(&adjacency, clean, has_edge, 0)
+                    count_long_components(adjacency, clean, has_edge, 0)
                 } else {
-                    count_long_components(&adjacency, clean, has_edge, lock)
+                    count_long_components(adjacency, clean, has_edge, lock)
                 };
             }
         }
