@@ -7,6 +7,7 @@
 mod board;
 mod matches;
 mod perft;
+mod perft_progress;
 mod play;
 mod players;
 mod progress;

@@ -1,15 +1,23 @@
-//! `halma perft`: count move sequences, optionally per root move, on several threads.
+//! `halma perft`: count move sequences, optionally per root move, on several
+//! threads, optionally with a transposition table, with progress on a terminal.
 
+use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::Args;
-use halma_rules::PerftError;
+use halma_rules::{PerftError, PerftTable, MAX_PERFT_DEPTH};
 
+use crate::perft_progress::{ProgressMode, Reporter};
 use crate::setup::GameArgs;
 use crate::CliError;
 
 /// Arguments of `halma perft`.
 #[derive(Args)]
+#[command(
+    after_help = "A perft that runs for more than two seconds shows its progress on \
+standard error when that is a terminal (root moves done, leaves per second, time left), \
+redrawn in place and erased at the end; piped, it prints nothing extra."
+)]
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
@@ -22,6 +30,17 @@ pub struct PerftArgs {
     /// Threads sharing the root moves (default: every core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Use a transposition table of MB MiB (1 to 65536), shared by the
+    /// threads: each transposed subtree is counted once, the counts are the
+    /// same. The gain grows with depth (from the `halma` start about 3x at
+    /// depth 6 with 1024, 9x at depth 7 with 2048).
+    #[arg(long, value_name = "MB")]
+    hash: Option<usize>,
+    /// When to show progress on standard error: `auto` on a terminal after
+    /// two seconds, `always` (one line per root move when not a terminal),
+    /// `never`.
+    #[arg(long, value_enum, default_value_t = ProgressMode::Auto)]
+    progress: ProgressMode,
 }
 
 /// Runs perft and prints `total N` last; timing goes to standard error.
@@ -35,24 +54,63 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     if threads == 0 {
         return Err(CliError("--threads: at least 1".to_owned()));
     }
-    let start = Instant::now();
     let depth_error = |error: PerftError| CliError(format!("--depth: {error}"));
-    let total = if args.divide {
-        let counts = rules
-            .divide_parallel(position, args.depth, threads)
-            .map_err(depth_error)?;
+    // Before a table is allocated for nothing.
+    if args.depth > MAX_PERFT_DEPTH {
+        return Err(depth_error(PerftError::DepthTooLarge {
+            depth: args.depth,
+            max: MAX_PERFT_DEPTH,
+        }));
+    }
+    let mut table = match args.hash {
+        Some(megabytes) => {
+            Some(PerftTable::new(megabytes).map_err(|e| CliError(format!("--hash: {e}")))?)
+        }
+        None => None,
+    };
+    let start = Instant::now();
+    let root_moves = if args.depth == 0 {
+        0
+    } else {
+        game.legal_moves().len()
+    };
+    let reporter = Reporter::new(args.progress, root_moves);
+    let counts = std::thread::scope(|scope| {
+        let (stop, stopped) = mpsc::channel::<()>();
+        if reporter.redraws() {
+            let reporter = &reporter;
+            scope.spawn(move || reporter.redraw_until(&stopped));
+        }
+        let counts = rules.divide_observed(
+            position,
+            args.depth,
+            threads,
+            table.as_mut(),
+            &|_, count| reporter.root_move_done(count),
+        );
+        // Ends the redrawing thread, which erases its line before the results.
+        drop(stop);
+        counts
+    })
+    .map_err(depth_error)?;
+    if args.divide {
         for (mv, count) in &counts {
             println!("{} {count}", rules.move_to_string(position, *mv));
         }
-        counts.iter().map(|(_, n)| n).sum()
+    }
+    // Divide is empty at depth 0, where perft is 1; at depth 1 and more the
+    // counts of the root moves add up to perft (0 for a finished game).
+    let total: u64 = if args.depth == 0 {
+        1
     } else {
-        rules
-            .perft_parallel(position, args.depth, threads)
-            .map_err(depth_error)?
+        counts.iter().map(|(_, n)| n).sum()
     };
     let seconds = start.elapsed().as_secs_f64();
+    let hash = args
+        .hash
+        .map_or_else(String::new, |megabytes| format!(" hash {megabytes} MiB"));
     eprintln!(
-        "depth {} threads {threads} time {seconds:.3} s ({:.1} M leaves/s)",
+        "depth {} threads {threads}{hash} time {seconds:.3} s ({:.1} M leaves/s)",
         args.depth,
         total as f64 / seconds.max(1e-9) / 1e6
     );

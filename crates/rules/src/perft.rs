@@ -4,6 +4,16 @@
 //! on for ever (passes included), so the depth is bounded by
 //! [`MAX_PERFT_DEPTH`]: a deeper request is a [`PerftError`], never a stack
 //! overflow.
+//!
+//! [`Rules::perft_hashed`] and its relatives (module `hashed`) count each
+//! transposed subtree once with a [`PerftTable`] (module `table`);
+//! [`Rules::divide_observed`] reports each root move's count as it is known,
+//! which is how the command-line tool shows progress.
+
+mod hashed;
+mod table;
+
+pub use table::{PerftTable, PerftTableError};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -72,22 +82,7 @@ impl Rules {
     /// # Errors
     /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
     pub fn divide(&self, position: &Position, depth: u32) -> Result<Vec<(Move, u64)>, PerftError> {
-        check_depth(depth)?;
-        if depth == 0 {
-            return Ok(Vec::new());
-        }
-        let mut position = position.clone();
-        Ok(self
-            .legal_moves(&position)
-            .into_iter()
-            .map(|mv| {
-                // Legal moves of this position.
-                position.make_move_unchecked(mv);
-                let count = self.perft_in_place(&mut position, depth - 1);
-                position.unmake_move(mv);
-                (mv, count)
-            })
-            .collect())
+        self.divide_observed(position, depth, 1, None, &|_, _| {})
     }
 
     /// [`divide`](Rules::divide) with the root moves shared among `threads`
@@ -102,32 +97,67 @@ impl Rules {
         depth: u32,
         threads: usize,
     ) -> Result<Vec<(Move, u64)>, PerftError> {
+        self.divide_observed(position, depth, threads, None, &|_, _| {})
+    }
+
+    /// The general divide: [`divide_parallel`](Rules::divide_parallel), with
+    /// a transposition table when `table` is given (as
+    /// [`perft_hashed`](Rules::perft_hashed); the threads share it), calling
+    /// `on_root_move(index, count)` as soon as the count of the root move at
+    /// `index` of the result is known. The calls come from the counting
+    /// threads, in the order the counts finish, once per root move; a long
+    /// perft reports its progress through them.
+    ///
+    /// `threads` is the most threads used: no more than there are root
+    /// moves, and 0 counts as 1 (as for `divide_parallel`).
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    pub fn divide_observed(
+        &self,
+        position: &Position,
+        depth: u32,
+        threads: usize,
+        table: Option<&mut PerftTable>,
+        on_root_move: &(dyn Fn(usize, u64) + Sync),
+    ) -> Result<Vec<(Move, u64)>, PerftError> {
         check_depth(depth)?;
         if depth == 0 {
             return Ok(Vec::new());
         }
+        let table: Option<&PerftTable> = table.map(|table| {
+            table.prepare(self, position);
+            &*table
+        });
         let moves = self.legal_moves(position);
         let threads = threads.clamp(1, moves.len().max(1));
-        if threads == 1 {
-            return self.divide(position, depth);
-        }
         let next = AtomicUsize::new(0);
         let counts = Mutex::new(vec![0u64; moves.len()]);
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let mut local = position.clone();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&mv) = moves.get(index) else { break };
-                        local.make_move_unchecked(mv);
-                        let count = self.perft_in_place(&mut local, depth - 1);
-                        local.unmake_move(mv);
-                        counts.lock().expect("no thread panics while holding it")[index] = count;
-                    }
-                });
+        let work = || {
+            let mut local = position.clone();
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&mv) = moves.get(index) else { break };
+                // Legal moves of this position.
+                local.make_move_unchecked(mv);
+                let count = match table {
+                    Some(table) => self.perft_hashed_in_place(&mut local, depth - 1, table),
+                    None => self.perft_in_place(&mut local, depth - 1),
+                };
+                local.unmake_move(mv);
+                counts.lock().expect("no thread panics while holding it")[index] = count;
+                on_root_move(index, count);
             }
-        });
+        };
+        if threads == 1 {
+            work();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(work);
+                }
+            });
+        }
         let counts = counts.into_inner().expect("threads have finished");
         Ok(moves.into_iter().zip(counts).collect())
     }
