@@ -53,6 +53,22 @@ fn main() {
         ("bad-repeated", "halma,camp-lock,camp-lock"),
         ("bad-spoil", "halma8,spoil=bad"),
         ("bad-space", "halma4 ,camp-lock"),
+        // The path options: AbstractPlay's order, any order, misspelt,
+        // repeated, given a value.
+        (
+            "noncanonical-3",
+            "halma,home-lock,camp-lock,forced-exit,spoil=fill",
+        ),
+        (
+            "noncanonical-4",
+            "halma8,jump-continue,forced-exit,home-lock",
+        ),
+        ("bad-option", "halma,forced-exits"),
+        (
+            "bad-repeated-path-option",
+            "halma8,jump-continue,jump-continue",
+        ),
+        ("bad-option-value", "halma8,home-lock=yes"),
     ];
     for (name, text) in odd {
         write("rules_string", name, text.as_bytes());

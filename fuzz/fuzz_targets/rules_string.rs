@@ -23,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(canonical.starts_with(rules.preset().name()));
             // Every option written is one the rules have.
             assert_eq!(canonical.contains(",camp-lock"), rules.camp_lock());
+            assert_eq!(canonical.contains(",home-lock"), rules.home_lock());
+            assert_eq!(canonical.contains(",forced-exit"), rules.forced_exit());
+            assert_eq!(canonical.contains(",jump-continue"), rules.jump_continue());
             assert_eq!(
                 rules.long_jumps(),
                 canonical.contains(",long-jumps") || canonical.starts_with("super-halma")

@@ -22,8 +22,15 @@
 //! friend can hop over them, are worth a little (they are the rungs of the
 //! "ladders" that carry the group across). Scores are in [`UNIT`]s: one
 //! square of race distance of a front piece is [`UNIT`].
+//!
+//! Under `forced-exit` a seat with a forced exit due (a piece in its home
+//! camp that can jump forward over another seat's piece) must begin its next
+//! move with such a jump, whatever the race says: the static score, which
+//! assumes a free choice, is too good for it. A small term charges that seat
+//! (see [`EvalWeights::forced_exit`]), so the search does not walk into a
+//! forced exit it does not want, and likes leaving one to its opponent.
 
-use halma_core::{Bitboard, Position, Seat, SeatSet, Square};
+use halma_core::{Bitboard, Direction, Position, Seat, SeatSet, Square};
 use halma_rules::{Rules, Spoil};
 
 /// One square of race distance of a front piece, in score units.
@@ -41,6 +48,9 @@ pub const WIN: i32 = 30_000;
 
 /// Bound of every non-terminal score.
 pub const MAX_EVAL: i32 = 20_000;
+
+/// The default [`EvalWeights::forced_exit`]: three squares of race.
+const FORCED_EXIT_WEIGHT: i32 = 3 * UNIT;
 
 /// Tunable weights of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +73,11 @@ pub struct EvalWeights {
     /// target): a player that goes forward will not leave through sideways
     /// or backward moves, so the entry must leave it a forward exit.
     pub blocked_spoiler: i32,
+    /// Under `forced-exit` only: penalty when the seat has a forced exit due
+    /// (its next move must begin with a forward jump out of its home camp
+    /// over another seat's piece), and, with two seats, the same bonus when
+    /// the opponent has one. Measured in docs/strength.md ("Forced exit").
+    pub forced_exit: i32,
 }
 
 impl Default for EvalWeights {
@@ -73,6 +88,7 @@ impl Default for EvalWeights {
             home_straggler: 10,
             trapped_spoiler: 300,
             blocked_spoiler: 60,
+            forced_exit: FORCED_EXIT_WEIGHT,
         }
     }
 }
@@ -94,6 +110,11 @@ pub struct Evaluator {
     board: Bitboard,
     /// Squares one step "behind" each square, away from the seat's target corner.
     forward: [(i8, i8); 4],
+    /// Whether the rules have `forced-exit` (the only case the
+    /// forced-exit term is computed).
+    forced_exit: bool,
+    /// The three forward directions of each seat (those of a forced exit).
+    forward_directions: [[Direction; 3]; 4],
 }
 
 /// A square as (file, rank), signed for distances.
@@ -148,6 +169,8 @@ impl Evaluator {
             home: Seat::ALL.map(|s| rules.home_camp(s)),
             board,
             forward,
+            forced_exit: rules.forced_exit(),
+            forward_directions: Seat::ALL.map(|s| rules.forward_directions(s)),
         }
     }
 
@@ -294,6 +317,25 @@ impl Evaluator {
         ((pieces - self.target[seat.index()]) & behind).count() as i32
     }
 
+    /// Whether `seat` has a forced exit due in `position`: one of its pieces
+    /// in its home camp can jump (a plain jump) in one of its forward
+    /// directions over another seat's piece onto an empty square. A plain
+    /// jump only: under `long-jumps` a long forced jump is not seen, which
+    /// only makes the term rarer. Whatever the rules; the evaluation uses it
+    /// under `forced-exit` only.
+    pub fn forced_exit_due(&self, position: &Position, seat: Seat) -> bool {
+        let pieces = position.pieces(seat);
+        let at_home = pieces & self.home[seat.index()];
+        if at_home.is_empty() {
+            return false;
+        }
+        let foreign = position.occupied() - pieces;
+        let empty = self.board - position.occupied();
+        self.forward_directions[seat.index()]
+            .iter()
+            .any(|&d| !((at_home.shift(d) & foreign).shift(d) & empty).is_empty())
+    }
+
     /// The score of `position` for `seat` (positive is good for `seat`),
     /// ignoring whether the game is over.
     pub fn evaluate(&self, position: &Position, seat: Seat) -> i32 {
@@ -314,6 +356,14 @@ impl Evaluator {
             if seats.len() == 2 {
                 let other = seats.next_after(seat);
                 score -= self.weights.support * self.supports(position, other);
+            }
+        }
+        if self.forced_exit && self.weights.forced_exit != 0 {
+            if self.forced_exit_due(position, seat) {
+                score -= self.weights.forced_exit;
+            }
+            if seats.len() == 2 && self.forced_exit_due(position, seats.next_after(seat)) {
+                score += self.weights.forced_exit;
             }
         }
         score.clamp(-MAX_EVAL, MAX_EVAL)

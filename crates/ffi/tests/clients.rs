@@ -214,12 +214,20 @@ fn build_c(name: &str, extra: &[&str]) -> PathBuf {
     exe
 }
 
-/// The games the examples play: (rules, seed, ply cap).
-const GAMES: [(&str, &str, &str); 4] = [
+/// The games the examples play: (rules, seed, ply cap). The last two take
+/// the path options (home-lock, forced-exit, jump-continue) with no special
+/// case in the clients.
+const GAMES: [(&str, &str, &str); 6] = [
     ("halma8", "1", "400"),
     ("halma8", "2", "400"),
     ("halma10,spoil=fill", "3", "600"),
     ("halma", "4", "1000"),
+    (
+        "halma8,home-lock,camp-lock,forced-exit,spoil=fill",
+        "5",
+        "400",
+    ),
+    ("halma8,jump-continue", "6", "400"),
 ];
 
 fn check_game_output(output: &Output, what: &str) {

@@ -253,6 +253,7 @@ fn main() {
                     home_straggler: 0,
                     trapped_spoiler: 0,
                     blocked_spoiler: 0,
+                    forced_exit: 0,
                 };
                 match beam_search(rules, &start, args.beam, 300, weights) {
                     Some(line) => println!(
