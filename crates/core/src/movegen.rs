@@ -9,13 +9,14 @@
 use crate::layout::{NOT_EAST, NOT_WEST};
 use crate::longjump::{ray, LongJumpTable, LongJumps};
 use crate::{Bitboard, Direction, Square};
-use std::sync::Arc;
 
 use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 
+mod continuation;
 mod count;
 mod exact;
 mod path;
+mod path_sets;
 
 /// What the variant in force lets a piece do, beyond plain steps and jumps.
 ///
@@ -24,7 +25,7 @@ mod path;
 /// where it is set piece by piece with [`MoveGenerator::piece_moves`], so
 /// implementing it in the per-piece generator is enough to be correct, and
 /// a fast path is an optimisation on top.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Constraints {
     /// Jump segments may be long (the jumped piece at the midpoint of an empty stretch).
     pub long_jumps: bool,
@@ -38,12 +39,6 @@ pub struct Constraints {
     /// The squares a piece must stand on to swap (spoil=swap: those outside
     /// the mover's target camp).
     pub swap_from: Bitboard,
-    /// Home-lock, forced-exit and jump-continue; `None` when none of them
-    /// is in force. Shared behind a pointer so that the constraints of the
-    /// plain rules stay small enough to be copied inline (a larger struct
-    /// is copied by a `memcpy` call on every generator: measurably slower
-    /// plain perft).
-    pub path_rules: Option<Arc<PathRules>>,
     /// A constraint that no fast counting path knows, which the per-piece
     /// generator ignores: it stands for a field added later, in the tests
     /// that show such a field sends the bulk count to the per-piece path.
@@ -51,32 +46,14 @@ pub struct Constraints {
     pub(crate) unclaimed: bool,
 }
 
-impl Constraints {
-    /// The path rules in force ([`Constraints::path_rules`], or none).
-    #[inline]
-    pub fn path(&self) -> &PathRules {
-        self.path_rules.as_deref().unwrap_or(&NO_PATH_RULES)
-    }
-
-    /// The squares of `board` a step or segment from `from` may end on as
-    /// far as camp-lock and home-lock go.
-    #[inline]
-    fn allowed_from(&self, board: Bitboard, from: Square) -> Bitboard {
-        let mut allowed = board;
-        if self.lock.contains(from) {
-            allowed &= self.lock;
-        }
-        if let Some(path) = &self.path_rules {
-            if !path.home_lock.contains(from) {
-                allowed -= path.home_lock;
-            }
-        }
-        allowed
-    }
-}
-
-/// The rules of [`Constraints::path_rules`]: each field's default is "no rule".
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// Home-lock, forced-exit and jump-continue: the rules that depend on the
+/// path a piece takes or on where it comes from, given to
+/// [`MoveGenerator::with_path_rules`]. Each field's default is "no rule".
+///
+/// They are kept apart from [`Constraints`], on the heap of the generators
+/// that have them, so that a generator without them is built and dropped
+/// exactly as before they existed: plain rules pay nothing for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct PathRules {
     /// A step or segment that starts outside this set may not end in it
     /// (home-lock: the mover's home camp). Empty when there is no such rule.
@@ -96,7 +73,7 @@ pub struct PathRules {
     pub jump_continue: bool,
 }
 
-/// No path rule: what [`Constraints::path`] reads when `path_rules` is `None`.
+/// No path rule: what [`MoveGenerator::path_rules`] reads for a generator without them.
 static NO_PATH_RULES: PathRules = PathRules {
     home_lock: Bitboard::EMPTY,
     forced_from: Bitboard::EMPTY,
@@ -104,6 +81,37 @@ static NO_PATH_RULES: PathRules = PathRules {
     foreign: Bitboard::EMPTY,
     jump_continue: false,
 };
+
+/// The squares of `board` a step or segment from `from` may end on as far
+/// as camp-lock and home-lock go.
+#[inline]
+fn allowed_from(
+    board: Bitboard,
+    constraints: &Constraints,
+    path: &PathRules,
+    from: Square,
+) -> Bitboard {
+    let mut allowed = board;
+    if constraints.lock.contains(from) {
+        allowed &= constraints.lock;
+    }
+    if !path.home_lock.contains(from) {
+        allowed -= path.home_lock;
+    }
+    allowed
+}
+
+/// The path rules of a generator where they change some move.
+#[derive(Clone, Debug)]
+struct PathState {
+    rules: PathRules,
+    /// Whether moves come from the scalar search of `exact` (otherwise
+    /// from the sets of `path_sets`).
+    search: bool,
+    /// Whether some piece has a forced segment (forced-exit): then every
+    /// move begins with one.
+    forced: bool,
+}
 
 /// The moves of one piece, as destination sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,12 +156,11 @@ pub struct MoveGenerator {
     /// The long-jump graph, when long jumps are on (on the heap: inline, it
     /// would make every generator, long jumps or not, 2 KiB larger to move).
     long: LongJumps,
-    /// Whether some piece has a forced segment (forced-exit): then every
-    /// move begins with one.
-    forced: bool,
-    /// Whether home-lock, a due forced exit or jump-continue is in force:
-    /// then moves and paths come from the scalar search of `exact`.
-    exact: bool,
+    /// Home-lock, forced-exit and jump-continue, when they change some
+    /// move here: then moves and paths come from the scalar search of
+    /// `exact`. `None` otherwise, so that the plain generator is built,
+    /// moved and dropped exactly as it was before they existed.
+    path: Option<Box<PathState>>,
 }
 
 /// The 8x8 squares a word shift in direction `d` may produce without having wrapped.
@@ -214,19 +221,6 @@ impl MoveGenerator {
         } else {
             LongJumps::default()
         };
-        // Computed before the generator is built, so that it is built in
-        // place: a generator moved after construction costs a memcpy.
-        let (forced, exact) = match &constraints.path_rules {
-            None => (false, false),
-            Some(path) => {
-                let forced = !path.forced_from.is_empty()
-                    && exact::has_forced_segment(board, occupied, &constraints);
-                (
-                    forced,
-                    forced || path.jump_continue || !path.home_lock.is_empty(),
-                )
-            }
-        };
         MoveGenerator {
             board,
             empty,
@@ -234,15 +228,55 @@ impl MoveGenerator {
             constraints,
             landings,
             long,
-            forced,
-            exact,
+            path: None,
         }
+    }
+
+    /// Like [`new`](Self::new), with home-lock, forced-exit and
+    /// jump-continue as `path` says.
+    pub fn with_path_rules(
+        board: Bitboard,
+        occupied: Bitboard,
+        constraints: Constraints,
+        path: PathRules,
+    ) -> MoveGenerator {
+        let mut generator = MoveGenerator::new(board, occupied, constraints);
+        let forced = !path.forced_from.is_empty()
+            && if constraints.long_jumps {
+                exact::has_forced_segment(board, occupied, &constraints, &path)
+            } else {
+                path_sets::has_forced_plain_segment(board, occupied, &constraints, &path)
+            };
+        // Forced-exit with no forced segment due changes no move.
+        if forced || path.jump_continue || !path.home_lock.is_empty() {
+            generator.path = Some(Box::new(PathState {
+                search: PathState::needs_search(&path, &constraints, forced),
+                rules: path,
+                forced,
+            }));
+        }
+        generator
+    }
+
+    /// The path rules this generator applies (all off when it has none).
+    #[inline]
+    pub fn path_rules(&self) -> &PathRules {
+        self.path
+            .as_ref()
+            .map_or(&NO_PATH_RULES, |state| &state.rules)
     }
 
     /// Whether the side to move has a forced segment, so that every move
     /// must begin with one (forced-exit).
     pub fn forced(&self) -> bool {
-        self.forced
+        self.path.as_ref().is_some_and(|state| state.forced)
+    }
+
+    /// Whether the path rules change some move here in a way only the
+    /// scalar search of `exact` follows.
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        self.path.as_ref().is_some_and(|state| state.search)
     }
 
     /// The constraints this generator applies.
@@ -258,7 +292,7 @@ impl MoveGenerator {
     /// All moves of the piece on `origin`.
     #[inline]
     pub fn piece_moves(&self, origin: Square) -> PieceMoves {
-        if self.exact {
+        if self.exact() {
             return self.exact_piece_moves(origin);
         }
         let jumps = self.jumps(origin);
@@ -278,26 +312,52 @@ impl MoveGenerator {
     /// The empty squares the piece on `origin` can step to.
     #[inline]
     pub fn steps(&self, origin: Square) -> Bitboard {
-        if self.forced {
-            return Bitboard::EMPTY;
-        }
         let from = Bitboard::from_square(origin);
-        from.neighbours() & self.empty & self.allowed_from(origin)
+        let targets = from.neighbours() & self.empty;
+        let targets = if self.constraints.lock.contains(origin) {
+            targets & self.constraints.lock
+        } else {
+            targets
+        };
+        match &self.path {
+            None => targets,
+            Some(state) => self.path_steps(state, origin, targets),
+        }
+    }
+
+    /// The steps `targets` of the piece on `origin` that the path rules
+    /// leave: none when a forced exit is due, none into the home camp
+    /// from outside it under home-lock.
+    #[cold]
+    #[inline(never)]
+    fn path_steps(&self, state: &PathState, origin: Square, targets: Bitboard) -> Bitboard {
+        let home = state.rules.home_lock;
+        if state.forced {
+            Bitboard::EMPTY
+        } else if home.contains(origin) {
+            targets
+        } else {
+            targets - home
+        }
     }
 
     /// The squares a step or segment from `from` may end on as far as
     /// camp-lock and home-lock go.
     #[inline]
     fn allowed_from(&self, from: Square) -> Bitboard {
-        self.constraints.allowed_from(self.board, from)
+        allowed_from(self.board, &self.constraints, self.path_rules(), from)
     }
 
     /// The jump closure of the piece on `origin`: every square reachable by one
     /// or more jump segments (origin excluded).
     #[inline]
     pub fn jumps(&self, origin: Square) -> Bitboard {
-        if self.exact {
-            return self.exact_jumps(origin);
+        if let Some(state) = &self.path {
+            return if state.search {
+                self.exact_jumps(origin)
+            } else {
+                self.jumps_on_sets(state, origin)
+            };
         }
         if let Some(table) = self.long.get() {
             return self.closure_long(table, origin);
@@ -398,7 +458,7 @@ impl MoveGenerator {
     /// is in [`Constraints::swap_from`]): a foreign piece in `swap_onto` reached by a step, or by a last jump
     /// segment from the origin or any square of its jump closure `jumps`.
     pub fn swaps(&self, origin: Square, jumps: Bitboard) -> Bitboard {
-        if self.exact {
+        if self.exact() {
             return self.exact_piece_moves(origin).swaps;
         }
         let onto = self.constraints.swap_onto;

@@ -108,7 +108,7 @@ proptest! {
         swaps in prop::bool::weighted(0.2),
     ) {
         let (board, occupied, pieces, constraints) = random_case(side, density, &seeds, lock, swaps);
-        let generator = MoveGenerator::new(board, occupied, constraints.clone());
+        let generator = MoveGenerator::new(board, occupied, constraints);
         let mut sum = 0u64;
         for origin in pieces {
             let moves = generator.piece_moves(origin);

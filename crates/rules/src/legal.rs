@@ -2,7 +2,6 @@
 //! (sections 4 and 5 of the rule book).
 
 use std::iter;
-use std::sync::Arc;
 
 use halma_core::{
     Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PathRules,
@@ -159,9 +158,9 @@ impl Rules {
     }
 
     /// What the side to move may do beyond plain moves: long jumps, the
-    /// camp-lock set, swap targets when spoil=swap is in force for it, and
-    /// the home-lock, forced-exit and jump-continue rules.
-    #[inline(always)]
+    /// camp-lock set, and swap targets when spoil=swap is in force for it.
+    /// Home-lock, forced-exit and jump-continue are [`path_rules`](Self::path_rules).
+    #[inline]
     pub fn constraints(&self, position: &Position) -> Constraints {
         let mover = position.to_move();
         let target = self.target_camp(mover);
@@ -180,25 +179,24 @@ impl Rules {
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
-        let mut constraints = Constraints {
+        Constraints {
             long_jumps: self.long_jumps(),
             lock,
             swap_onto,
             swap_from,
-            ..Constraints::default()
-        };
-        let options = self.options();
-        if options.home_lock || options.forced_exit || options.jump_continue {
-            self.add_path_rules(position, &mut constraints);
         }
-        constraints
     }
 
-    /// The constraints of home-lock, forced-exit and jump-continue, kept
-    /// out of line: plain rules never pay for them.
-    #[cold]
-    #[inline(never)]
-    fn add_path_rules(&self, position: &Position, constraints: &mut Constraints) {
+    /// Whether home-lock, forced-exit or jump-continue is in force.
+    #[inline(always)]
+    pub(crate) fn has_path_rules(&self) -> bool {
+        let options = self.options();
+        options.home_lock || options.forced_exit || options.jump_continue
+    }
+
+    /// The home-lock, forced-exit and jump-continue rules for the side to
+    /// move (all off when none is in force).
+    pub fn path_rules(&self, position: &Position) -> PathRules {
         let mover = position.to_move();
         let home = self.home_camp(mover);
         let mut path = PathRules {
@@ -216,13 +214,46 @@ impl Rules {
                 .fold(0, |bits, &d| bits | 1 << d as u8);
             path.foreign = position.occupied() - position.pieces(mover);
         }
-        constraints.path_rules = Some(Arc::new(path));
+        path
     }
 
     /// A move generator for the side to move.
-    #[inline(always)]
+    #[inline]
     pub fn move_generator(&self, position: &Position) -> MoveGenerator {
-        position.move_generator(self.constraints(position))
+        if self.has_path_rules() {
+            self.generator_for::<true>(position)
+        } else {
+            self.generator_for::<false>(position)
+        }
+    }
+
+    /// [`move_generator`](Self::move_generator) for rules known to have
+    /// path rules (`PATH`) or not: what a hot loop that decided once calls.
+    #[inline(always)]
+    pub(crate) fn generator_for<const PATH: bool>(&self, position: &Position) -> MoveGenerator {
+        let constraints = self.constraints(position);
+        if PATH {
+            self.move_generator_with_path_rules(position, constraints)
+        } else {
+            position.move_generator(constraints)
+        }
+    }
+
+    /// The generator of the options that depend on the path, kept out of
+    /// line: plain rules never pay for them.
+    #[cold]
+    #[inline(never)]
+    fn move_generator_with_path_rules(
+        &self,
+        position: &Position,
+        constraints: Constraints,
+    ) -> MoveGenerator {
+        MoveGenerator::with_path_rules(
+            position.geometry().squares(),
+            position.occupied(),
+            constraints,
+            self.path_rules(position),
+        )
     }
 
     /// Whether `seat` meets its winning condition (section 5).

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use halma_core::{
-    Bitboard, Constraints, Direction, Move, MoveKind, ParseSquareError, Position, Square,
+    Bitboard, Direction, Move, MoveKind, ParseSquareError, PathRules, Position, Square,
 };
 use thiserror::Error;
 
@@ -219,7 +219,8 @@ impl Rules {
         self.check_origin(position, origin)
             .map_err(MoveError::Illegal)?;
         let constraints = self.constraints(position);
-        let generator = position.move_generator(constraints.clone());
+        let generator = self.move_generator(position);
+        let path = generator.path_rules();
         // While the piece moves, its origin counts as empty.
         let occupied = position.occupied() - Bitboard::from_square(origin);
         let segments = squares.len() - 1;
@@ -284,16 +285,14 @@ impl Rules {
             if constraints.lock.contains(from) && !constraints.lock.contains(to) {
                 return Err(fail(SegmentError::LeavesCamp(from)));
             }
-            if !constraints.path().home_lock.contains(from)
-                && constraints.path().home_lock.contains(to)
-            {
+            if !path.home_lock.contains(from) && path.home_lock.contains(to) {
                 return Err(fail(SegmentError::EntersHomeCamp(to)));
             }
-            if i == 0 && generator.forced() && !is_forced_segment(&constraints, from, to) {
+            if i == 0 && generator.forced() && !is_forced_segment(path, from, to) {
                 return Err(fail(SegmentError::NotForcedExit));
             }
             landed.insert(to);
-            if i + 1 == segments && kind == MoveKind::Jump && constraints.path().jump_continue {
+            if i + 1 == segments && kind == MoveKind::Jump && path.jump_continue {
                 if let Some(next) = generator.continuation(origin, to, landed) {
                     return Err(fail(SegmentError::StopsEarly { at: to, next }));
                 }
@@ -308,17 +307,17 @@ impl Rules {
 }
 
 /// Whether the jump from `from` to `to` (checked as a jump: on a line, even
-/// length, a piece at its midpoint) is a forced segment as `constraints` say
+/// length, a piece at its midpoint) is a forced segment as `path` says
 /// (forced-exit): it starts on one of the mover's pieces in its home camp,
 /// goes forward and passes over another seat's piece.
-fn is_forced_segment(constraints: &Constraints, from: Square, to: Square) -> bool {
+fn is_forced_segment(path: &PathRules, from: Square, to: Square) -> bool {
     let Some((direction, length)) = Direction::between(from, to) else {
         return false;
     };
     length % 2 == 0
-        && constraints.path().forced_from.contains(from)
-        && constraints.path().forward & (1 << direction as u8) != 0
+        && path.forced_from.contains(from)
+        && path.forward & (1 << direction as u8) != 0
         && from
             .offset(direction, length / 2)
-            .is_some_and(|jumped| constraints.path().foreign.contains(jumped))
+            .is_some_and(|jumped| path.foreign.contains(jumped))
 }

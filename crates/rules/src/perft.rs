@@ -186,13 +186,24 @@ impl Rules {
     /// perft without the depth check: callers have checked `depth` against
     /// [`MAX_PERFT_DEPTH`], which bounds this recursion.
     fn perft_in_place(&self, position: &mut Position, depth: u32) -> u64 {
+        if self.has_path_rules() {
+            self.perft_nodes::<true>(position, depth)
+        } else {
+            self.perft_nodes::<false>(position, depth)
+        }
+    }
+
+    /// The recursion of [`perft_in_place`](Rules::perft_in_place), compiled
+    /// once with the path rules (`PATH`) and once without: the plain copy
+    /// is the code of rules that never had them.
+    fn perft_nodes<const PATH: bool>(&self, position: &mut Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
         if self.is_finished(position) {
             return 0;
         }
-        let generator = self.move_generator(position);
+        let generator = self.generator_for::<PATH>(position);
         if depth == 1 {
             // Bulk count, with the pass rule.
             return self.count_with(position, &generator);
@@ -203,7 +214,7 @@ impl Rules {
         for mv in moves {
             // Generated here, so legal: the fast path.
             position.make_move_unchecked(mv);
-            total += self.perft_in_place(position, depth - 1);
+            total += self.perft_nodes::<PATH>(position, depth - 1);
             position.unmake_move(mv);
         }
         total

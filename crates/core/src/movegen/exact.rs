@@ -1,9 +1,8 @@
 //! The scalar search for the rules that depend on the path a piece takes
 //! (forced-exit: the first segment; jump-continue: where the sequence
 //! stops) and for home-lock: a breadth-first search over landing squares in
-//! notation order, and for jump-continue a depth-first search over
-//! sequences. Correct first; `count_moves` uses it through the per-piece
-//! path until a fast path claims these constraints.
+//! notation order; jump-continue searches the piece's jump graph
+//! (`continuation`). `count_moves` uses it through the per-piece path.
 
 use super::*;
 
@@ -39,6 +38,7 @@ pub(super) fn has_forced_segment(
     board: Bitboard,
     occupied: Bitboard,
     constraints: &Constraints,
+    path: &PathRules,
 ) -> bool {
     // MAX_HALF_JUMP (7) fits a u8.
     let max_half = if constraints.long_jumps {
@@ -46,11 +46,11 @@ pub(super) fn has_forced_segment(
     } else {
         1
     };
-    constraints.path().forced_from.into_iter().any(|origin| {
-        let allowed = constraints.allowed_from(board, origin);
+    path.forced_from.into_iter().any(|origin| {
+        let allowed = allowed_from(board, constraints, path, origin);
         Direction::ALL
             .into_iter()
-            .filter(|&d| constraints.path().forward & (1 << d as u8) != 0)
+            .filter(|&d| path.forward & (1 << d as u8) != 0)
             .any(|direction| {
                 // The jumped piece is the first piece met, `half` squares away.
                 let Some(half) = (1..=max_half).find(|&k| {
@@ -66,7 +66,7 @@ pub(super) fn has_forced_segment(
                 let Some(jumped) = jumped else {
                     return false;
                 };
-                constraints.path().foreign.contains(jumped)
+                path.foreign.contains(jumped)
                     && (half + 1..=2 * half).all(|k| {
                         origin
                             .offset(direction, k)
@@ -85,23 +85,26 @@ impl MoveGenerator {
     /// forced segment: it starts on a square of `forced_from`, goes forward
     /// and passes over a foreign piece, at the segment's midpoint.
     fn is_forced_segment(&self, origin: Square, direction: Direction, landing: Square) -> bool {
-        let constraints = &self.constraints;
-        if !constraints.path().forced_from.contains(origin)
-            || constraints.path().forward & (1 << direction as u8) == 0
-        {
+        let path = self.path_rules();
+        if !path.forced_from.contains(origin) || path.forward & (1 << direction as u8) == 0 {
             return false;
         }
         Square::new(
             (origin.file() + landing.file()) / 2,
             (origin.rank() + landing.rank()) / 2,
         )
-        .is_some_and(|jumped| constraints.path().foreign.contains(jumped))
+        .is_some_and(|jumped| path.foreign.contains(jumped))
     }
 
     /// Whether a first segment from `origin` in `direction` landing on
     /// `landing` may begin a move: any may, unless a forced exit is due.
-    fn first_segment_allowed(&self, origin: Square, direction: Direction, landing: Square) -> bool {
-        !self.forced || self.is_forced_segment(origin, direction, landing)
+    pub(super) fn first_segment_allowed(
+        &self,
+        origin: Square,
+        direction: Direction,
+        landing: Square,
+    ) -> bool {
+        !self.forced() || self.is_forced_segment(origin, direction, landing)
     }
 
     /// The landing squares reachable by jump sequences of the piece on
@@ -137,8 +140,8 @@ impl MoveGenerator {
     /// Every move of the piece on `origin` under the path-dependent rules.
     pub(super) fn exact_piece_moves(&self, origin: Square) -> PieceMoves {
         let search = self.search(origin);
-        let jumps = if self.constraints.path().jump_continue {
-            self.continued(origin, None).0
+        let jumps = if self.path_rules().jump_continue {
+            self.jump_graph(origin).stops()
         } else {
             search.reached - Bitboard::from_square(origin)
         };
@@ -153,8 +156,8 @@ impl MoveGenerator {
     /// The jump destinations of the piece on `origin` under the
     /// path-dependent rules.
     pub(super) fn exact_jumps(&self, origin: Square) -> Bitboard {
-        if self.constraints.path().jump_continue {
-            self.continued(origin, None).0
+        if self.path_rules().jump_continue {
+            self.jump_graph(origin).stops()
         } else {
             self.search(origin).reached - Bitboard::from_square(origin)
         }
@@ -178,7 +181,7 @@ impl MoveGenerator {
         let stretch = self.empty | start;
         for &at in &search.queue {
             for direction in Direction::ALL {
-                if at == origin && !self.forced {
+                if at == origin && !self.forced() {
                     if let Some(to) = origin.offset(direction, 1) {
                         if ((onto & self.allowed_from(origin)) - found).contains(to) {
                             found.insert(to);
@@ -197,59 +200,6 @@ impl MoveGenerator {
             }
         }
         (found, last)
-    }
-
-    /// Under jump-continue: the squares where a jump sequence of the piece
-    /// on `origin` may stop, and, when `target` is given, the smallest legal
-    /// path to it (fewest segments, then directions in notation order).
-    /// A depth-first search over every sequence that never lands twice on a
-    /// square (the origin counting as landed on).
-    fn continued(&self, origin: Square, target: Option<Square>) -> (Bitboard, Option<Vec<Square>>) {
-        let mut walk = Walk {
-            origin,
-            target,
-            stretch: self.empty | Bitboard::from_square(origin),
-            landed: Bitboard::from_square(origin),
-            squares: vec![origin],
-            directions: Vec::new(),
-            stops: Bitboard::EMPTY,
-            best: None,
-        };
-        self.extend(&mut walk);
-        (walk.stops, walk.best.map(|(_, path)| path))
-    }
-
-    fn extend(&self, walk: &mut Walk) {
-        let at = *walk.squares.last().expect("a walk starts at its origin");
-        let mut next = [None; 8];
-        for (slot, direction) in next.iter_mut().zip(Direction::ALL) {
-            let landing = self.empty - walk.landed;
-            if let Some(to) = self.segment_from(at, direction, walk.stretch, landing) {
-                if at != walk.origin || self.first_segment_allowed(walk.origin, direction, to) {
-                    *slot = Some((direction, to));
-                }
-            }
-        }
-        if at != walk.origin && next.iter().all(Option::is_none) {
-            walk.stops.insert(at);
-            if walk.target == Some(at) {
-                let smaller = walk.best.as_ref().is_none_or(|(known, _)| {
-                    (walk.directions.len(), &walk.directions) < (known.len(), known)
-                });
-                if smaller {
-                    walk.best = Some((walk.directions.clone(), walk.squares.clone()));
-                }
-            }
-        }
-        for (direction, to) in next.into_iter().flatten() {
-            walk.landed.insert(to);
-            walk.squares.push(to);
-            walk.directions.push(direction as u8);
-            self.extend(walk);
-            walk.directions.pop();
-            walk.squares.pop();
-            walk.landed.remove(to);
-        }
     }
 
     /// The path the rule book writes for `origin` -> `destination` under the
@@ -274,30 +224,14 @@ impl MoveGenerator {
             path.push(destination);
             return Some(path);
         }
-        if self.constraints.path().jump_continue {
-            return self.continued(origin, Some(destination)).1;
+        if self.path_rules().jump_continue {
+            return self.jump_graph(origin).smallest_path(self, destination);
         }
         search
             .reached
             .contains(destination)
             .then(|| search.path_to(destination))
     }
-}
-
-/// The state of the depth-first search of [`MoveGenerator::continued`].
-struct Walk {
-    origin: Square,
-    target: Option<Square>,
-    /// The squares that count as empty inside a long jump.
-    stretch: Bitboard,
-    /// The squares the sequence has landed on, the origin included.
-    landed: Bitboard,
-    squares: Vec<Square>,
-    directions: Vec<u8>,
-    /// Where a sequence may stop.
-    stops: Bitboard,
-    /// The smallest path to `target` so far, with its directions.
-    best: Option<(Vec<u8>, Vec<Square>)>,
 }
 
 impl MoveGenerator {

@@ -14,7 +14,7 @@ impl MoveGenerator {
         landing: Bitboard,
     ) -> Bitboard {
         let lock = self.constraints.lock;
-        let home = self.constraints.path().home_lock;
+        let home = self.path_rules().home_lock;
         if home.is_empty() {
             if lock.is_empty() {
                 return self.segments_unlocked(from, stretch, landing);
@@ -127,7 +127,8 @@ impl MoveGenerator {
     /// Returns the squares from origin to destination, or `None` when no such
     /// move exists.
     pub fn path(&self, origin: Square, destination: Square, swap: bool) -> Option<Vec<Square>> {
-        if self.exact {
+        if self.path.is_some() {
+            // The scalar search also writes the paths of the set-based rules.
             return self.exact_path(origin, destination, swap);
         }
         let start = Bitboard::from_square(origin);
