@@ -252,7 +252,7 @@ impl ProtocolPlayer {
         }
         // A line written since the last answer must not be taken for this
         // one: a stray `bestmove` would otherwise be played as this move.
-        process.drain()?;
+        process.settle(self.options.ready)?;
         process.send(&position_command(game));
         process.send(&format!("go {}", self.go.text()));
         let limit = self.go.move_timeout(game.to_move(), &self.options);

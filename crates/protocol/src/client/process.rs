@@ -129,26 +129,39 @@ impl Process {
         }
     }
 
-    /// Reads the lines the engine has already written, without waiting,
-    /// before a new question: a `bestmove` among them answers no question
-    /// (a second `bestmove` for one `go`), which is an error, as is
-    /// output that ended or is not text. Other lines are skipped.
-    pub fn drain(&mut self) -> Result<(), String> {
-        while let Ok(event) = self.from_engine.try_recv() {
+    /// Settles the engine before a new question: sends `isready` and
+    /// waits at most `limit` for `readyok`. A `bestmove` read before it
+    /// answers no question (a second `bestmove` for one `go`), which is an
+    /// error, as is output that ended or is not text. Other lines are
+    /// skipped. Waiting for `readyok`, not only reading what has arrived,
+    /// is what catches a repeat that is still on its way.
+    pub fn settle(&mut self, limit: Duration) -> Result<(), String> {
+        self.send("isready");
+        let start = Instant::now();
+        loop {
+            let left = limit.saturating_sub(start.elapsed());
+            let event = match self.from_engine.recv_timeout(left) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no readyok within {} ms", limit.as_millis()))
+                }
+                Err(RecvTimeoutError::Disconnected) => Event::Closed(None),
+            };
             match event {
-                Event::Line(line) => {
-                    if line.split_whitespace().next() == Some("bestmove") {
+                Event::Line(line) => match line.split_whitespace().next() {
+                    Some("readyok") => return Ok(()),
+                    Some("bestmove") => {
                         return Err(format!(
                             "the engine answered one `go` with more than one bestmove \
                              (then `{}`)",
                             escape_message(&line)
-                        ));
+                        ))
                     }
-                }
+                    _ => {}
+                },
                 event => return Err(self.failure(event)),
             }
         }
-        Ok(())
     }
 
     /// Why the engine failed, for an event that is not a line.
