@@ -64,9 +64,7 @@ impl JumpGraph {
         while vertices != 0 {
             let bit = vertices.trailing_zeros();
             vertices &= vertices - 1;
-            if self.adjacency[bit as usize] >> target & 1 != 0 {
-                into |= 1 << bit;
-            }
+            into |= (self.adjacency[bit as usize] >> target & 1) << bit;
         }
         into
     }
@@ -136,12 +134,18 @@ impl MoveGenerator {
             reach: 0,
         };
         let mut first = 0;
-        for direction in Direction::ALL {
-            if let Some(to) = self.segment_from(origin, direction, stretch, self.empty) {
-                if self.first_segment_allowed(origin, direction, to) {
-                    first |= 1 << (to.bit() & 63);
+        if self.constraints.long_jumps {
+            for direction in Direction::ALL {
+                if let Some(to) = self.segment_from(origin, direction, stretch, self.empty) {
+                    if self.first_segment_allowed(origin, direction, to) {
+                        first |= 1 << (to.bit() & 63);
+                    }
                 }
             }
+        } else if self.forced() {
+            first = self.forced_landings(self.path_rules(), origin).word(class);
+        } else {
+            first = self.plain_landings(class, graph.origin);
         }
         graph.adjacency[graph.origin as usize] = first;
         let mut todo = first;
@@ -149,14 +153,42 @@ impl MoveGenerator {
         while todo != 0 {
             let bit = todo.trailing_zeros();
             todo &= todo - 1;
-            let from = in_class(class, 1 << bit);
-            let landings = self.segments(from, stretch, self.empty).word(class);
+            let landings = if self.constraints.long_jumps {
+                self.segments(in_class(class, 1 << bit), stretch, self.empty)
+                    .word(class)
+            } else {
+                self.plain_landings(class, bit)
+            };
             graph.adjacency[bit as usize] = landings;
             let new = landings & !graph.reach;
             graph.reach |= new;
             todo |= new;
         }
         graph
+    }
+}
+
+impl MoveGenerator {
+    /// The landings of the plain segments from one square of `class` (its
+    /// `bit`), from the generator's landing tables, the locks applied.
+    #[inline]
+    fn plain_landings(&self, class: usize, bit: u32) -> u64 {
+        let from = 1u64 << bit;
+        let land = &self.landings[class];
+        let mut landings = 0;
+        for direction in Direction::ALL {
+            landings |= shift_unmasked(from, direction) & land[direction as usize];
+        }
+        let square = in_class(class, from);
+        let lock = self.constraints.lock;
+        if !(square & lock).is_empty() {
+            landings &= lock.word(class);
+        }
+        let home = self.path_rules().home_lock;
+        if (square & home).is_empty() {
+            landings &= !home.word(class);
+        }
+        landings
     }
 }
 

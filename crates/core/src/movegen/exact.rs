@@ -139,6 +139,17 @@ impl MoveGenerator {
 
     /// Every move of the piece on `origin` under the path-dependent rules.
     pub(super) fn exact_piece_moves(&self, origin: Square) -> PieceMoves {
+        let may_swap =
+            !self.constraints.swap_onto.is_empty() && self.constraints.swap_from.contains(origin);
+        if self.path_rules().jump_continue && !may_swap {
+            // The breadth-first search only serves swaps here.
+            return PieceMoves {
+                origin,
+                steps: self.steps(origin),
+                jumps: self.jump_graph(origin).stops(),
+                swaps: Bitboard::EMPTY,
+            };
+        }
         let search = self.search(origin);
         let jumps = if self.path_rules().jump_continue {
             self.jump_graph(origin).stops()

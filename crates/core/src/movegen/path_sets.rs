@@ -66,7 +66,7 @@ impl MoveGenerator {
     }
 
     /// The landings of the forced segments of the piece on `origin`.
-    fn forced_landings(&self, path: &PathRules, origin: Square) -> Bitboard {
+    pub(super) fn forced_landings(&self, path: &PathRules, origin: Square) -> Bitboard {
         if !path.forced_from.contains(origin) {
             return Bitboard::EMPTY;
         }
