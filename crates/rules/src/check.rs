@@ -2,7 +2,7 @@
 //! (section 4 of the rule book). Notation, games, the C ABI, the engine and
 //! the fuzz targets all ask here.
 
-use halma_core::{Move, MoveKind, Position, Seat, Square};
+use halma_core::{Move, MoveGenerator, MoveKind, PathRules, Position, Seat, Square};
 use thiserror::Error;
 
 use crate::legal::pass_is_due;
@@ -59,6 +59,24 @@ pub enum IllegalReason {
         /// The destination.
         to: Square,
     },
+    /// home-lock: the destination is in the mover's home camp and the
+    /// piece stands outside it.
+    #[error("the piece on {from} is outside its home camp and may not come back into it on {to} (home-lock)")]
+    EntersHomeCamp {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// jump-continue: jump sequences of the piece reach the destination,
+    /// but every one of them could go on from there.
+    #[error("every jump sequence of the piece on {from} that reaches {to} could go on from there, which jump-continue forbids")]
+    StopsEarly {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
     /// No legal move of the piece ends on the destination.
     #[error("no legal move of the piece on {from} ends on {to}")]
     NoSuchMove {
@@ -106,11 +124,36 @@ impl Rules {
                 legal: legal.kind(),
                 played: mv.kind(),
             }),
-            None if self.move_generator(position).forced() => {
-                Err(IllegalReason::ForcedExitDue { from, to: mv.to() })
-            }
-            None => Err(IllegalReason::NoSuchMove { from, to: mv.to() }),
+            None => Err(self.why_no_move(position, from, mv.to())),
         }
+    }
+
+    /// Why no legal move of the piece on `from` ends on `to`: the path rule
+    /// that refuses it, when one does.
+    fn why_no_move(&self, position: &Position, from: Square, to: Square) -> IllegalReason {
+        if self.move_generator(position).forced() {
+            return IllegalReason::ForcedExitDue { from, to };
+        }
+        let home = self.home_camp(position.to_move());
+        if self.home_lock() && home.contains(to) && !home.contains(from) {
+            return IllegalReason::EntersHomeCamp { from, to };
+        }
+        if self.jump_continue() {
+            let path = PathRules {
+                jump_continue: false,
+                ..self.path_rules(position)
+            };
+            let without = MoveGenerator::with_path_rules(
+                position.geometry().squares(),
+                position.occupied(),
+                self.constraints(position),
+                path,
+            );
+            if without.jumps(from).contains(to) {
+                return IllegalReason::StopsEarly { from, to };
+            }
+        }
+        IllegalReason::NoSuchMove { from, to }
     }
 
     /// Whether `from` holds a piece of the side to move, and if not, why.

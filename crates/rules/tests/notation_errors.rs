@@ -109,6 +109,52 @@ fn the_legality_contract_names_a_due_forced_exit() {
 }
 
 #[test]
+fn the_legality_contract_names_home_lock_and_jump_continue() {
+    let cases: &[(&str, &str, &str, &str, MoveKind)] = &[
+        (
+            "halma8,home-lock",
+            "rrrr4/rrr5/rr6/8/r6b/6bb/5bbb/4bbbb r",
+            "a4",
+            "a5",
+            MoveKind::Step,
+        ),
+        (
+            "halma8,home-lock",
+            "rrrr4/rrr5/r7/r1b5/3r4/6bb/5bbb/4bbbb r",
+            "d4",
+            "b6",
+            MoveKind::Jump,
+        ),
+        ("halma8,jump-continue", CROWDED, "c8", "c6", MoveKind::Jump),
+        ("halma8,jump-continue", CROWDED, "c7", "c5", MoveKind::Jump),
+    ];
+    let expected = [
+        "the piece on a4 is outside its home camp and may not come back into it on a5 (home-lock)",
+        "the piece on d4 is outside its home camp and may not come back into it on b6 (home-lock)",
+        "every jump sequence of the piece on c8 that reaches c6 could go on from there, which jump-continue forbids",
+        "every jump sequence of the piece on c7 that reaches c5 could go on from there, which jump-continue forbids",
+    ];
+    for (&(rules_text, position, from, to, kind), message) in cases.iter().zip(expected) {
+        let rules = rules(rules_text);
+        let position = rules.parse_position(position).unwrap();
+        let mv = Move::new(from.parse().unwrap(), to.parse().unwrap(), kind);
+        let error = rules.check_move(&position, mv).unwrap_err();
+        assert_eq!(error.to_string(), message, "{rules_text} {from}-{to}");
+        // Without the option the same move is legal.
+        let plain: Rules = rules_text.split(',').next().unwrap().parse().unwrap();
+        assert_eq!(plain.check_move(&position, mv), Ok(()), "{from}-{to}");
+    }
+    // A destination no sequence reaches is still "no legal move".
+    let rules = rules("halma8,jump-continue");
+    let position = rules.parse_position(CROWDED).unwrap();
+    let far = Move::new("c8".parse().unwrap(), "h1".parse().unwrap(), MoveKind::Jump);
+    assert_eq!(
+        rules.check_move(&position, far).unwrap_err().to_string(),
+        "no legal move of the piece on c8 ends on h1"
+    );
+}
+
+#[test]
 fn written_paths_follow_the_new_options() {
     // Under jump-continue c7 reaches c3 only by c7-e5-c5-c3, and c5 is no
     // stop; without it c7-e5-c5 is a move.
