@@ -103,6 +103,41 @@ impl Process {
         limit: Duration,
         errors_fail: bool,
     ) -> Result<String, String> {
+        self.wait_refusing(keyword, limit, |first, line| {
+            // The engine's text is escaped: it reaches a terminal and records.
+            (errors_fail && first == "error")
+                .then(|| format!("the engine answered `{}`", escape_message(line)))
+        })
+    }
+
+    /// Settles the engine before a new question: sends `isready` and
+    /// waits at most `limit` for `readyok`. A `bestmove` read before it
+    /// answers no question (a second `bestmove` for one `go`), which is an
+    /// error, as is output that ended or is not text. Other lines are
+    /// skipped. Waiting for `readyok`, not only reading what has arrived,
+    /// is what catches a repeat that is still on its way.
+    pub fn settle(&mut self, limit: Duration) -> Result<(), String> {
+        self.send("isready");
+        self.wait_refusing("readyok", limit, |first, line| {
+            (first == "bestmove").then(|| {
+                format!(
+                    "the engine answered one `go` with more than one bestmove (then `{}`)",
+                    escape_message(line)
+                )
+            })
+        })
+        .map(drop)
+    }
+
+    /// Waits at most `limit` for a line whose first word is `keyword` and
+    /// returns it; a line for which `refuse` (given its first word and the
+    /// line) says why is an error, every other line is skipped.
+    fn wait_refusing(
+        &mut self,
+        keyword: &str,
+        limit: Duration,
+        refuse: impl Fn(&str, &str) -> Option<String>,
+    ) -> Result<String, String> {
         let start = Instant::now();
         loop {
             let left = limit.saturating_sub(start.elapsed());
@@ -115,50 +150,14 @@ impl Process {
             };
             match event {
                 Event::Line(line) => {
-                    let first = line.split_whitespace().next();
-                    if first == Some(keyword) {
+                    let first = line.split_whitespace().next().unwrap_or("");
+                    if first == keyword {
                         return Ok(line);
                     }
-                    if errors_fail && first == Some("error") {
-                        // The engine's text is escaped: it reaches a terminal and records.
-                        return Err(format!("the engine answered `{}`", escape_message(&line)));
+                    if let Some(why) = refuse(first, &line) {
+                        return Err(why);
                     }
                 }
-                event => return Err(self.failure(event)),
-            }
-        }
-    }
-
-    /// Settles the engine before a new question: sends `isready` and
-    /// waits at most `limit` for `readyok`. A `bestmove` read before it
-    /// answers no question (a second `bestmove` for one `go`), which is an
-    /// error, as is output that ended or is not text. Other lines are
-    /// skipped. Waiting for `readyok`, not only reading what has arrived,
-    /// is what catches a repeat that is still on its way.
-    pub fn settle(&mut self, limit: Duration) -> Result<(), String> {
-        self.send("isready");
-        let start = Instant::now();
-        loop {
-            let left = limit.saturating_sub(start.elapsed());
-            let event = match self.from_engine.recv_timeout(left) {
-                Ok(event) => event,
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no readyok within {} ms", limit.as_millis()))
-                }
-                Err(RecvTimeoutError::Disconnected) => Event::Closed(None),
-            };
-            match event {
-                Event::Line(line) => match line.split_whitespace().next() {
-                    Some("readyok") => return Ok(()),
-                    Some("bestmove") => {
-                        return Err(format!(
-                            "the engine answered one `go` with more than one bestmove \
-                             (then `{}`)",
-                            escape_message(&line)
-                        ))
-                    }
-                    _ => {}
-                },
                 event => return Err(self.failure(event)),
             }
         }
