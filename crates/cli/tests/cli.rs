@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::reference_lines;
 
 use common::Run;
 
@@ -15,28 +15,11 @@ fn stdout(output: &Run) -> String {
     output.stdout.clone()
 }
 
-fn reference_lines() -> Vec<(String, String, String, u64)> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/reference.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[0].to_owned(),
-                f[1].to_owned(),
-                f[2].to_owned(),
-                f[3].parse().unwrap(),
-            )
-        })
-        .collect()
-}
-
 #[test]
 fn perft_of_every_preset_start_gives_the_reference_counts() {
-    let lines: Vec<_> = reference_lines()
+    let lines: Vec<_> = reference_lines("reference.tsv")
         .into_iter()
+        .map(|l| (l.rules, l.position, l.depth, l.count))
         .filter(|(_, p, _, _)| p == "startpos")
         .collect();
     assert!(lines.len() >= 18);
@@ -51,8 +34,9 @@ fn perft_of_every_preset_start_gives_the_reference_counts() {
 
 #[test]
 fn perft_reads_positions_and_moves_and_divides() {
-    let (rules, position, depth, count) = reference_lines()
+    let (rules, position, depth, count) = reference_lines("reference.tsv")
         .into_iter()
+        .map(|l| (l.rules, l.position, l.depth, l.count))
         .find(|(r, p, _, _)| r == "halma8,spoil=swap" && p != "startpos")
         .expect("a swap line");
     for threads in ["1", "2"] {

@@ -5,37 +5,16 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::reference_lines;
 
 use halma_rules::{read_record, Rules};
-
-/// (line number, rules, position or `startpos`, depth, count) of every line
-/// of `reference_options.tsv`.
-fn reference_lines() -> Vec<(usize, String, String, String, u64)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/perft/reference_options.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(n, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                n + 1,
-                f[0].to_owned(),
-                f[1].to_owned(),
-                f[2].to_owned(),
-                f[3].parse().unwrap(),
-            )
-        })
-        .collect()
-}
 
 #[test]
 fn perft_gives_the_reference_counts_of_the_options() {
     let mut seen = [false; 3];
-    let lines: Vec<_> = reference_lines()
+    let lines: Vec<_> = reference_lines("reference_options.tsv")
         .into_iter()
+        .map(|l| (l.number, l.rules, l.position, l.depth, l.count))
         .filter(|(_, _, _, _, count)| *count <= 100_000)
         .collect();
     for (number, rules, position, depth, count) in lines {

@@ -4,7 +4,8 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::reference_lines;
+
 use std::time::Instant;
 
 use common::{halma, Run};
@@ -27,25 +28,6 @@ fn assert_timing_only(run: &Run, what: &str) {
         !run.stderr.contains('\r') && !run.stderr.contains('\x1b'),
         "{what}: {run}"
     );
-}
-
-/// (rules, position, depth, count) of every line of `reference.tsv`.
-fn reference_lines() -> Vec<(String, String, String, u64)> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/reference.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[0].to_owned(),
-                f[1].to_owned(),
-                f[2].to_owned(),
-                f[3].parse().expect("count"),
-            )
-        })
-        .collect()
 }
 
 #[test]
@@ -101,8 +83,9 @@ fn a_piped_perft_longer_than_the_progress_delay_stays_quiet() {
 
 #[test]
 fn hashed_perft_gives_the_reference_counts() {
-    let lines: Vec<_> = reference_lines()
+    let lines: Vec<_> = reference_lines("reference.tsv")
         .into_iter()
+        .map(|l| (l.rules, l.position, l.depth, l.count))
         .filter(|(_, p, _, count)| p != "startpos" && *count < 1_000_000)
         .collect();
     assert!(lines.len() >= 10, "only {} lines", lines.len());

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -106,4 +107,41 @@ pub fn halma_within(args: &[&str], input: &str, limit: Duration) -> Run {
         stderr,
         code: status.code(),
     }
+}
+
+/// One line of a reference perft file.
+pub struct ReferenceLine {
+    /// The line's number in its file, from 1.
+    pub number: usize,
+    /// The rules string.
+    pub rules: String,
+    /// The position string, or `startpos`.
+    pub position: String,
+    /// The depth, as written.
+    pub depth: String,
+    /// The reference count.
+    pub count: u64,
+}
+
+/// Every line of `../shared/perft/<file>` (`reference.tsv` or
+/// `reference_options.tsv`).
+pub fn reference_lines(file: &str) -> Vec<ReferenceLine> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/perft")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            let f: Vec<&str> = l.split('\t').collect();
+            ReferenceLine {
+                number: n + 1,
+                rules: f[0].to_owned(),
+                position: f[1].to_owned(),
+                depth: f[2].to_owned(),
+                count: f[3].parse().expect("a count"),
+            }
+        })
+        .collect()
 }
