@@ -34,6 +34,8 @@ pub(super) struct JumpGraph {
     adjacency: [u64; 64],
     /// The squares some sequence reaches, origin excluded.
     reach: u64,
+    /// `reverse[bit]`: the squares with a segment landing on that square.
+    reverse: [u64; 64],
 }
 
 impl JumpGraph {
@@ -55,18 +57,6 @@ impl JumpGraph {
             todo |= next;
         }
         reached
-    }
-
-    /// The squares with a segment into `target`.
-    fn into(&self, target: u32) -> u64 {
-        let mut into = 0;
-        let mut vertices = self.reach | 1 << self.origin;
-        while vertices != 0 {
-            let bit = vertices.trailing_zeros();
-            vertices &= vertices - 1;
-            into |= (self.adjacency[bit as usize] >> target & 1) << bit;
-        }
-        into
     }
 
     /// The squares where a sequence may stop under jump-continue.
@@ -132,6 +122,7 @@ impl MoveGenerator {
             origin: u32::from(origin.bit() & 63),
             adjacency: [0; 64],
             reach: 0,
+            reverse: [0; 64],
         };
         let mut first = 0;
         if self.constraints.long_jumps {
@@ -163,6 +154,17 @@ impl MoveGenerator {
             let new = landings & !graph.reach;
             graph.reach |= new;
             todo |= new;
+        }
+        let mut vertices = graph.reach | 1 << graph.origin;
+        while vertices != 0 {
+            let from = vertices.trailing_zeros();
+            vertices &= vertices - 1;
+            let mut landings = graph.adjacency[from as usize];
+            while landings != 0 {
+                let to = landings.trailing_zeros();
+                landings &= landings - 1;
+                graph.reverse[to as usize] |= 1 << from;
+            }
         }
         graph
     }
@@ -217,7 +219,7 @@ impl<'a> Goal<'a> {
             graph,
             target,
             required: graph.adjacency[target as usize],
-            into: graph.into(target),
+            into: graph.reverse[target as usize],
             refuted: HashSet::new(),
             nodes: 0,
         }
@@ -236,11 +238,33 @@ impl<'a> Goal<'a> {
     /// Whether the prunings let the state through: every required square
     /// not visited and some square into the target are still reachable
     /// from `at` without landing on `visited` or the target.
+    ///
+    /// And a third: a required square that, once entered, can only go on to
+    /// the target (no free square to leave to, or a single neighbour to
+    /// come from and go to) must be the last before the target, so there
+    /// may be at most one such square, and it must have a segment into the
+    /// target. Without this, two dead ends next to the target would have
+    /// the search try every path to one of them before giving up.
     fn may_succeed(&self, at: u32, visited: u64) -> bool {
         let free = !visited & !(1 << self.target);
         let seeds = self.graph.adjacency[at as usize] & free;
         let ahead = self.graph.flood_within(seeds, free);
-        self.required & !visited & !ahead == 0 && ahead & self.into != 0
+        let needed = self.required & !visited;
+        if needed & !ahead != 0 || ahead & self.into == 0 {
+            return false;
+        }
+        let mut last = 0u64;
+        let mut squares = needed;
+        while squares != 0 {
+            let square = squares.trailing_zeros();
+            squares &= squares - 1;
+            let out = self.graph.adjacency[square as usize] & free;
+            let from = self.graph.reverse[square as usize] & (free | 1 << at);
+            if out == 0 || (out | from).count_ones() <= 1 {
+                last |= 1 << square;
+            }
+        }
+        last.count_ones() <= 1 && last & !self.into == 0
     }
 
     /// Whether a sequence standing on `at`, having landed on `visited`
