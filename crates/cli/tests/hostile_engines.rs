@@ -427,3 +427,36 @@ fn two_bestmoves_for_one_go_forfeit_instead_of_playing_the_second() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn an_engine_that_refuses_the_rules_forfeits_with_its_error() {
+    let dir = temp_dir("refuses-rules");
+    // The real engine behind a relay that garbles every `rules` command, as
+    // an engine that does not know the rules string would answer it: its
+    // `error rules: ...` line must be the reason, not a later symptom.
+    let engine = script(
+        &dir,
+        "refuses.py",
+        &format!(
+            "#!/usr/bin/env python3\n\
+             import subprocess, sys, threading\n\
+             engine = subprocess.Popen([{HALMA:?}, 'engine'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n\
+             def relay():\n\
+             \x20   for line in engine.stdout:\n\
+             \x20       sys.stdout.write(line)\n\
+             \x20       sys.stdout.flush()\n\
+             threading.Thread(target=relay, daemon=True).start()\n\
+             for line in sys.stdin:\n\
+             \x20   if line.startswith('rules '):\n\
+             \x20       line = 'rules halma8,no-such-option\\n'\n\
+             \x20   engine.stdin.write(line)\n\
+             \x20   engine.stdin.flush()\n\
+             \x20   if line.split()[:1] == ['quit']:\n\
+             \x20       break\n\
+             engine.wait()\n"
+        ),
+    );
+    let run = match_against_greedy(engine.to_str().unwrap(), &["--go", "nodes 50"]);
+    assert_a_forfeits_both(&run, "the engine answered `error rules: ");
+    let _ = std::fs::remove_dir_all(dir);
+}

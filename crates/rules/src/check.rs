@@ -2,7 +2,7 @@
 //! (section 4 of the rule book). Notation, games, the C ABI, the engine and
 //! the fuzz targets all ask here.
 
-use halma_core::{Move, MoveGenerator, MoveKind, PathRules, Position, Seat, Square};
+use halma_core::{Bitboard, Move, MoveGenerator, MoveKind, PathRules, Position, Seat, Square};
 use thiserror::Error;
 
 use crate::legal::pass_is_due;
@@ -59,8 +59,8 @@ pub enum IllegalReason {
         /// The destination.
         to: Square,
     },
-    /// home-lock: the destination is in the mover's home camp and the
-    /// piece stands outside it.
+    /// home-lock: the destination is in the mover's home camp, the piece
+    /// stands outside it, and without home-lock the move would exist.
     #[error("the piece on {from} is outside its home camp and may not come back into it on {to} (home-lock)")]
     EntersHomeCamp {
         /// The origin.
@@ -134,24 +134,37 @@ impl Rules {
         if self.move_generator(position).forced() {
             return IllegalReason::ForcedExitDue { from, to };
         }
-        let home = self.home_camp(position.to_move());
-        if self.home_lock() && home.contains(to) && !home.contains(from) {
-            return IllegalReason::EntersHomeCamp { from, to };
-        }
-        if self.jump_continue() {
-            let path = PathRules {
-                jump_continue: false,
-                ..self.path_rules(position)
-            };
-            let without = MoveGenerator::with_path_rules(
+        let rules = self.path_rules(position);
+        // The moves of the piece with one path rule fewer.
+        let without = |path: PathRules| {
+            MoveGenerator::with_path_rules(
                 position.geometry().squares(),
                 position.occupied(),
                 self.constraints(position),
                 path,
-            );
-            if without.jumps(from).contains(to) {
-                return IllegalReason::StopsEarly { from, to };
-            }
+            )
+            .piece_moves(from)
+            .destinations()
+        };
+        if self.home_lock()
+            && rules.home_lock.contains(to)
+            && !rules.home_lock.contains(from)
+            && without(PathRules {
+                home_lock: Bitboard::EMPTY,
+                ..rules
+            })
+            .contains(to)
+        {
+            return IllegalReason::EntersHomeCamp { from, to };
+        }
+        if self.jump_continue()
+            && without(PathRules {
+                jump_continue: false,
+                ..rules
+            })
+            .contains(to)
+        {
+            return IllegalReason::StopsEarly { from, to };
         }
         IllegalReason::NoSuchMove { from, to }
     }

@@ -144,6 +144,20 @@ fn the_legality_contract_names_home_lock_and_jump_continue() {
         let plain: Rules = rules_text.split(',').next().unwrap().parse().unwrap();
         assert_eq!(plain.check_move(&position, mv), Ok(()), "{from}-{to}");
     }
+    // A square of the home camp that no move reaches even without
+    // home-lock (occupied here) is "no legal move", not home-lock's.
+    let rules_home = self::rules("halma8,home-lock");
+    let position = rules_home
+        .parse_position("rrrr4/rrr5/rr6/8/r6b/6bb/5bbb/4bbbb r")
+        .unwrap();
+    let onto_own = Move::new("a4".parse().unwrap(), "b6".parse().unwrap(), MoveKind::Step);
+    assert_eq!(
+        rules_home
+            .check_move(&position, onto_own)
+            .unwrap_err()
+            .to_string(),
+        "no legal move of the piece on a4 ends on b6"
+    );
     // A destination no sequence reaches is still "no legal move".
     let rules = rules("halma8,jump-continue");
     let position = rules.parse_position(CROWDED).unwrap();

@@ -8,13 +8,16 @@
 //! whole required set of `s` before `s`. That is a path problem with
 //! required vertices, hard in general; here the required set holds at most
 //! eight squares, all next to `s`, and a depth-first search per candidate
-//! `s` stays small because it is pruned twice at every node: every required
+//! `s` stays small because it is pruned at every node: every required
 //! square not yet visited, and some square with a segment into `s`, must
-//! still be reachable without passing a visited square or `s`. A state
-//! (square, visited set) once refuted is remembered, so no state is searched
-//! twice: the work is bounded by the number of distinct states the prunings
-//! let through, never by the number of paths (which is what made the earlier
-//! enumeration of every sequence exponential on crowded boards).
+//! still be reachable without passing a visited square or `s`, and at most
+//! one required square may be a dead end that can only be left for `s`. A
+//! refuted state is remembered by its square and the squares still
+//! reachable from it (what can still happen depends on nothing else), so
+//! states that differ only in squares already cut off are searched once:
+//! the work is bounded by the distinct (square, reachable region) pairs the
+//! prunings let through, never by the number of paths (which is what made
+//! the earlier enumeration of every sequence exponential on crowded boards).
 //!
 //! The graph lives on one word: every landing of a piece is in its origin's
 //! parity class (a segment moves an even number of squares along each axis).
@@ -207,7 +210,8 @@ struct Goal<'a> {
     required: u64,
     /// The squares with a segment into the target.
     into: u64,
-    /// States (square, visited set) from which no sequence reaches the goal.
+    /// States (square, squares still reachable: see `may_succeed`) from
+    /// which no sequence reaches the goal.
     refuted: HashSet<(u32, u64)>,
     /// Search nodes so far (decides when refuted states are remembered).
     nodes: u32,
@@ -245,13 +249,18 @@ impl<'a> Goal<'a> {
     /// may be at most one such square, and it must have a segment into the
     /// target. Without this, two dead ends next to the target would have
     /// the search try every path to one of them before giving up.
-    fn may_succeed(&self, at: u32, visited: u64) -> bool {
+    ///
+    /// Returns the squares still reachable (`None` when a pruning refutes
+    /// the state): once the prunings pass, what can still happen depends
+    /// only on `at` and these squares (the required ones not visited are
+    /// among them), so they, not the visited set, key refuted states.
+    fn may_succeed(&self, at: u32, visited: u64) -> Option<u64> {
         let free = !visited & !(1 << self.target);
         let seeds = self.graph.adjacency[at as usize] & free;
         let ahead = self.graph.flood_within(seeds, free);
         let needed = self.required & !visited;
         if needed & !ahead != 0 || ahead & self.into == 0 {
-            return false;
+            return None;
         }
         let mut last = 0u64;
         let mut squares = needed;
@@ -264,7 +273,7 @@ impl<'a> Goal<'a> {
                 last |= 1 << square;
             }
         }
-        last.count_ones() <= 1 && last & !self.into == 0
+        (last.count_ones() <= 1 && last & !self.into == 0).then_some(ahead)
     }
 
     /// Whether a sequence standing on `at`, having landed on `visited`
@@ -276,7 +285,10 @@ impl<'a> Goal<'a> {
         if self.required & !visited == 0 && edges >> self.target & 1 != 0 {
             return true;
         }
-        if !self.may_succeed(at, visited) || self.refuted.contains(&(at, visited)) {
+        let Some(ahead) = self.may_succeed(at, visited) else {
+            return false;
+        };
+        if self.refuted.contains(&(at, ahead)) {
             return false;
         }
         self.nodes += 1;
@@ -294,7 +306,7 @@ impl<'a> Goal<'a> {
             }
         }
         if self.nodes > REMEMBER_AFTER {
-            self.refuted.insert((at, visited));
+            self.refuted.insert((at, ahead));
         }
         false
     }
@@ -309,9 +321,9 @@ struct OrderedWalk<'g, 'a> {
     segments: u32,
     /// The path so far, the origin first.
     squares: Vec<Square>,
-    /// States refuted at this number of segments (the visited set fixes
-    /// the segments still to go).
-    refuted: HashSet<(u32, u64)>,
+    /// States (square, squares still reachable, segments still to go) with
+    /// no path of this number of segments.
+    refuted: HashSet<(u32, u64, u32)>,
 }
 
 impl OrderedWalk<'_, '_> {
@@ -328,11 +340,13 @@ impl OrderedWalk<'_, '_> {
             return true;
         }
         // Each required square takes a segment, and the target one more.
-        if left <= needed
-            || left < 2
-            || !self.goal.may_succeed(at, visited)
-            || self.refuted.contains(&(at, visited))
-        {
+        if left <= needed || left < 2 {
+            return false;
+        }
+        let Some(ahead) = self.goal.may_succeed(at, visited) else {
+            return false;
+        };
+        if self.refuted.contains(&(at, ahead, left)) {
             return false;
         }
         let from = graph.square(at);
@@ -356,7 +370,7 @@ impl OrderedWalk<'_, '_> {
             }
             self.squares.pop();
         }
-        self.refuted.insert((at, visited));
+        self.refuted.insert((at, ahead, left));
         false
     }
 }

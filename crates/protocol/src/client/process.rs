@@ -113,18 +113,20 @@ impl Process {
     /// Settles the engine before a new question: sends `isready` and
     /// waits at most `limit` for `readyok`. A `bestmove` read before it
     /// answers no question (a second `bestmove` for one `go`), which is an
-    /// error, as is output that ended or is not text. Other lines are
-    /// skipped. Waiting for `readyok`, not only reading what has arrived,
+    /// error, as are an `error` line (the engine refused what was sent
+    /// before, say the rules) and output that ended or is not text. Other
+    /// lines are skipped. Waiting for `readyok`, not only reading what has arrived,
     /// is what catches a repeat that is still on its way.
     pub fn settle(&mut self, limit: Duration) -> Result<(), String> {
         self.send("isready");
-        self.wait_refusing("readyok", limit, |first, line| {
-            (first == "bestmove").then(|| {
-                format!(
-                    "the engine answered one `go` with more than one bestmove (then `{}`)",
-                    escape_message(line)
-                )
-            })
+        self.wait_refusing("readyok", limit, |first, line| match first {
+            "bestmove" => Some(format!(
+                "the engine answered one `go` with more than one bestmove (then `{}`)",
+                escape_message(line)
+            )),
+            // An answer to the command before, such as a `rules` it refused.
+            "error" => Some(format!("the engine answered `{}`", escape_message(line))),
+            _ => None,
         })
         .map(drop)
     }
