@@ -95,39 +95,39 @@ class CheckpointFileTest(unittest.TestCase):
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def test_a_torn_last_line_is_dropped_and_the_next_line_starts_clean(self) -> None:
-        first = Checkpoint.open(self.path, self.HEADER, True)
+        first = Checkpoint.open(self.path, self.HEADER)
         first.record(3, "a1-b2", 1234)
         first.close()
         with open(self.path, "a") as handle:
             handle.write('{"index": 4, "pa')  # a run killed while writing
-        again = Checkpoint.open(self.path, self.HEADER, True)
+        again = Checkpoint.open(self.path, self.HEADER)
         self.assertEqual(again.done, {3: 1234})
         again.record(5, "c3-d4", 99)
         again.close()
-        third = Checkpoint.open(self.path, self.HEADER, True)
+        third = Checkpoint.open(self.path, self.HEADER)
         self.assertEqual(third.done, {3: 1234, 5: 99})
         third.close()
         self.assertEqual(len(_lines(Path(self.path))), 3)
 
     def test_other_arguments_are_refused_with_what_differs(self) -> None:
-        Checkpoint.open(self.path, self.HEADER, True).close()
+        Checkpoint.open(self.path, self.HEADER).close()
         other = Header("halma", "start", "", 4, 1, 40)
         with self.assertRaisesRegex(CheckpointError, "other arguments.*depth: 3 in the file, 4 now"):
-            Checkpoint.open(self.path, other, True)
+            Checkpoint.open(self.path, other)
 
     def test_a_subtree_recorded_twice_with_different_counts_is_refused(self) -> None:
-        checkpoint = Checkpoint.open(self.path, self.HEADER, True)
+        checkpoint = Checkpoint.open(self.path, self.HEADER)
         checkpoint.record(1, "a1-b2", 10)
         checkpoint.close()
         with open(self.path, "a") as handle:
             handle.write(json.dumps({"index": 1, "path": "a1-b2", "count": 11}) + "\n")
         with self.assertRaisesRegex(CheckpointError, "subtree 1 is recorded twice"):
-            Checkpoint.open(self.path, self.HEADER, True)
+            Checkpoint.open(self.path, self.HEADER)
 
     def test_a_file_that_is_not_a_checkpoint_is_refused(self) -> None:
         Path(self.path).write_text("total 12\n")
         with self.assertRaisesRegex(CheckpointError, "not JSON"):
-            Checkpoint.open(self.path, self.HEADER, True)
+            Checkpoint.open(self.path, self.HEADER)
 
 
 class EloTest(unittest.TestCase):

@@ -94,14 +94,12 @@ class Checkpoint:
         self._handle = handle
 
     @classmethod
-    def open(cls, path: str, wanted: Header, split_given: bool) -> "Checkpoint":
+    def open(cls, path: str, wanted: Header) -> "Checkpoint":
         """Opens (or creates) the checkpoint at `path` for the run `wanted`.
 
         An existing file must have been made for the same rules, position,
-        moves and depth, and for the same split when `split_given` (without
-        --split the file's split is used: it was chosen for the cluster of
-        the first run); otherwise CheckpointError says what differs. The
-        caller recomputes `subtrees` for the file's split and calls `check`."""
+        moves, depth, split and number of subtrees; otherwise CheckpointError
+        says what differs."""
         if not os.path.exists(path) or os.path.getsize(path) == 0:
             handle = open(path, "a", encoding="utf-8")
             _append(handle, wanted.to_json())
@@ -123,18 +121,9 @@ class Checkpoint:
         except ValueError:
             raise CheckpointError(f"{path}: line 1 is not JSON: not a checkpoint file") from None
         header = _header_of(first, f"{path}:1")
-        compare = Header(
-            wanted.rules, wanted.position, wanted.moves, wanted.depth, wanted.split if split_given else header.split, header.subtrees
-        )
-        if (header.rules, header.position, header.moves, header.depth, header.split) != (
-            compare.rules,
-            compare.position,
-            compare.moves,
-            compare.depth,
-            compare.split,
-        ):
+        if header != wanted:
             raise CheckpointError(
-                f"{path} was made for other arguments ({header.differences(compare)}): "
+                f"{path} was made for other arguments ({header.differences(wanted)}): "
                 "use another file, or the same arguments to resume"
             )
         done: Dict[int, int] = {}
@@ -158,11 +147,6 @@ class Checkpoint:
     def check(self, paths: Dict[int, str]) -> None:
         """Checks that the file's subtrees are the ones this run numbers alike
         (`paths`: index -> moves of every subtree of this run)."""
-        if len(paths) != self.header.subtrees:
-            raise CheckpointError(
-                f"{self.path}: the file has {self.header.subtrees} subtrees at split {self.header.split}, "
-                f"this run {len(paths)}: made by another version of the rules?"
-            )
         for index, moves in self._paths.items():
             if paths[index] != moves:
                 raise CheckpointError(

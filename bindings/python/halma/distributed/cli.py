@@ -51,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--a", default="nodes=20000", help="player A, as `halma match --a` (default nodes=20000)")
     match.add_argument("--b", default="greedy", help="player B, as `halma match --b` (default greedy)")
     match.add_argument("--rules", default="halma", help="rules string (default halma)")
-    match.add_argument("--games", type=_positive, default=20, help="most games (rounded up to pairs; default 20)")
+    match.add_argument("--games", type=_positive, default=20, help="games, rounded up to whole pairs (an opening from every seat; default 20)")
     match.add_argument("--go", help="`halma match --go` for protocol engines")
     match.add_argument("--openings", type=_non_negative, default=4, help="random opening plies (default 4)")
     match.add_argument("--max-plies", type=_positive, help="`halma match --max-plies`")

@@ -22,7 +22,8 @@ def ray_module() -> ModuleType:
         import ray
     except ImportError as error:
         raise DistributedError(f"halma.distributed needs ray: {INSTALL} ({error})") from None
-    return ray
+    module: ModuleType = ray
+    return module
 
 
 def connect(address: Optional[str]) -> ModuleType:

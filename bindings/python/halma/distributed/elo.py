@@ -17,7 +17,7 @@ def elo_of(p: float) -> float:
 
 def score_of(elo: float) -> float:
     """The expected score fraction of an Elo difference."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 @dataclass

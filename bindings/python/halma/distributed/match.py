@@ -1,15 +1,17 @@
-"""Engine matches on a Ray cluster: each Ray task plays one pair of games
-(one random opening from both sides) with `halma match --games 2` on the
-node it runs on, so the players are exactly those of `halma match`
-(docs/match.md). Pair i uses opening seed `seed + i`; the driver adds the
+"""Engine matches on a Ray cluster: each Ray task plays one "pair", one
+random opening from every side (2 games in two-seat rules, one per seat
+with three or four, where A plays one seat and B the others), with
+`halma match --games <seats>` on the node it runs on, so the players are
+exactly those of `halma match` (docs/match.md). Pair i uses opening seed `seed + i`; the driver adds the
 pairs' scores, prints the same summary as `halma match`, and stops early
 when an SPRT decides."""
 
 import re
 import subprocess
-
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
+
+import halma
 
 from .cluster import ArgumentError, DistributedError, cluster_cpus, connect, say
 from .elo import Score, Sprt
@@ -52,9 +54,16 @@ class PairResult:
     forfeits_b: int
 
 
+def seats_of(rules: str) -> int:
+    """The number of seats of a rules string: the games of one pair."""
+    with halma.Rules(rules) as parsed:
+        return len(parsed.seats)
+
+
 def pair_command(run: MatchRun, pair: int) -> List[str]:
     """The `halma match` command of pair `pair` (from 0)."""
-    command = [run.halma, "match", "--a", run.a, "--b", run.b, "--rules", run.rules, "--games", "2"]
+    games = str(seats_of(run.rules))
+    command = [run.halma, "match", "--a", run.a, "--b", run.b, "--rules", run.rules, "--games", games]
     command += ["--openings", str(run.openings), "--seed", str(run.seed + pair)]
     if run.go is not None:
         command += ["--go", run.go]
@@ -99,15 +108,16 @@ def run_match(run: MatchRun, ray: Any = None) -> int:
         sprt = Sprt(run.sprt[0], run.sprt[1], run.alpha, run.beta) if run.sprt is not None else None
     except ValueError as error:
         raise ArgumentError(str(error)) from None
-    pairs = (run.games + 1) // 2
-    # Bad players or rules are refused by halma itself, here, before the cluster is used.
-    status, _, error = play_pair(pair_command(run, 0)[:2] + ["--help"], 60.0)
+    seats = seats_of(run.rules)
+    pairs = (run.games + seats - 1) // seats
+    # The program must at least run here; bad player specs are refused by the first pair (exit 2).
+    status, _, problem = play_pair(pair_command(run, 0)[:2] + ["--help"], 60.0)
     if status != 0:
-        raise ArgumentError(f"{run.halma} match does not run here: {error.strip()}")
+        raise ArgumentError(f"{run.halma} match does not run here: {problem.strip()}")
     if ray is None:
         ray = connect(run.address)
     task = ray.remote(num_cpus=1, max_retries=run.retries, retry_exceptions=False)(play_pair)
-    print(f"{2 * pairs} games of {run.rules}: A = {run.a} vs B = {run.b}", flush=True)
+    print(f"{seats * pairs} games of {run.rules}: A = {run.a} vs B = {run.b}", flush=True)
     window = max(8, 2 * cluster_cpus(ray))
     pending: Dict[Any, int] = {}
     results: Dict[int, PairResult] = {}
@@ -128,6 +138,9 @@ def run_match(run: MatchRun, ray: Any = None) -> int:
             for reference in ready:
                 pair = pending.pop(reference)
                 status, stdout, stderr = ray.get(reference, timeout=600.0)
+                if status == 2:
+                    # halma match's status for bad input (a player spec, the rules, --go).
+                    raise ArgumentError(f"halma match refused the arguments: {stderr.strip()}")
                 if status != 0:
                     raise DistributedError(f"pair {pair} ({' '.join(pair_command(run, pair))}) failed ({status}): {stderr.strip()}")
                 if pair in results:

@@ -150,7 +150,7 @@ def run_perft(run: PerftRun, ray: Any = None, report: Callable[[str], None] = sa
     checkpoint: Optional[Checkpoint] = None
     if run.checkpoint is not None:
         # Checked before connecting: a file made for other arguments is refused at once.
-        checkpoint = Checkpoint.open(run.checkpoint, _header(run, rules, position, split, len(work)), True)
+        checkpoint = Checkpoint.open(run.checkpoint, _header(run, rules, position, split, len(work)))
         try:
             checkpoint.check({subtree.index: subtree.text for subtree in work})
         except CheckpointError:
