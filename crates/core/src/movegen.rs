@@ -51,8 +51,8 @@ pub struct Constraints {
 /// [`MoveGenerator::with_path_rules`]. Each field's default is "no rule".
 ///
 /// They are kept apart from [`Constraints`], on the heap of the generators
-/// that have them, so that a generator without them is built and dropped
-/// exactly as before they existed: plain rules pay nothing for them.
+/// where they change a move, so that a generator without them runs the
+/// code it ran before they existed (docs/performance.md has the cost).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct PathRules {
     /// A step or segment that starts outside this set may not end in it
@@ -157,9 +157,9 @@ pub struct MoveGenerator {
     /// would make every generator, long jumps or not, 2 KiB larger to move).
     long: LongJumps,
     /// Home-lock, forced-exit and jump-continue, when they change some
-    /// move here: then moves and paths come from the scalar search of
-    /// `exact`. `None` otherwise, so that the plain generator is built,
-    /// moved and dropped exactly as it was before they existed.
+    /// move here: then moves come from the sets of `path_sets` or the
+    /// searches of `exact` and `continuation`, and paths from `exact`.
+    /// `None` otherwise, so that the plain generator runs its old code.
     path: Option<Box<PathState>>,
 }
 
