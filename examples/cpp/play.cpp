@@ -257,6 +257,9 @@ int main(int argc, char **argv) {
 
     // perft from the start of standard Halma (the rule book's example).
     expect(halma::Game(halma::Rules("halma")).perft(2) == 1600, "perft(halma, 2) = 1600");
+    expect(halma::Game(halma::Rules("halma")).perft_hashed(3, 1, 2) ==
+               halma::Game(halma::Rules("halma")).perft(3),
+           "hashed perft(halma, 3) = perft(halma, 3)");
     expect(halma::square_name(halma::parse_square("e12")) == "e12", "square names round-trip");
 
     if (failures != 0) {

@@ -637,19 +637,29 @@ class Game(_Owner):
         self._check(lib.halma_game_undo(self._handle, ctypes.byref(out)))
         return Move._from_c(out)
 
-    def perft(self, depth: int) -> int:
+    def perft(self, depth: int, *, hash_megabytes: Optional[int] = None, threads: int = 1) -> int:
         """The number of move sequences of `depth` moves from the current position.
 
         `depth` is an int from 0 to `MAX_PERFT_DEPTH` (64): ValueError beyond
         it, TypeError for anything that is not an integer. The time grows
-        exponentially with `depth`."""
+        exponentially with `depth`. With `hash_megabytes` (1 to 65536), a
+        transposition table of that size shared by `threads` threads (1 to
+        256) counts each transposed subtree once: the same count, much sooner
+        at depths 6 and more. `threads` needs `hash_megabytes`."""
         number = _checks.integer(depth, "perft depth")
         if not 0 <= number <= self.MAX_PERFT_DEPTH:
             raise ValueError(
                 f"perft depth {number} is out of range: the depth must be from 0 to {self.MAX_PERFT_DEPTH}"
             )
         out = ctypes.c_uint64()
-        code = lib.halma_game_perft(self._handle, number, ctypes.byref(out))
+        if hash_megabytes is not None:
+            megabytes = _checks.in_range(hash_megabytes, "hash_megabytes", 1, 65536)
+            workers = _checks.in_range(threads, "threads", 1, 256)
+            code = lib.halma_game_perft_hashed(self._handle, number, megabytes, workers, ctypes.byref(out))
+        else:
+            if _checks.integer(threads, "threads") != 1:
+                raise ValueError("threads other than 1 need hash_megabytes")
+            code = lib.halma_game_perft(self._handle, number, ctypes.byref(out))
         if code == ffi.INVALID_ARGUMENT:
             # Only a library with a smaller bound than this package's gets here.
             raise ValueError(self._detail())

@@ -292,6 +292,12 @@ class LoopbackClusterTest(unittest.TestCase):
         self.assertEqual(status, 0, err)
         self.assertEqual(self._total(out), expected)
         self.assertIn("subtrees", err)
+        # A table per task gives the same total.
+        status, out, err = self._finish(
+            self._cli("--rules", "halma", "--depth", "4", "--hash", "2", "--address", f"127.0.0.1:{self.port}")
+        )
+        self.assertEqual(status, 0, err)
+        self.assertEqual(self._total(out), expected)
 
     def test_a_checkpoint_for_other_arguments_is_refused(self) -> None:
         path = self.folder / "other.ckpt"

@@ -278,6 +278,23 @@ class PerftBoundTest(unittest.TestCase):
                 game.perft(65)
 
 
+    def test_hashed_perft_counts_as_perft(self) -> None:
+        with halma.Game("halma8") as game:
+            plain = game.perft(3)
+            assert game.perft(3, hash_megabytes=1) == plain
+            assert game.perft(3, hash_megabytes=2, threads=2) == plain
+            for megabytes in (0, 65537):
+                with self.assertRaisesRegex(ValueError, rf"hash_megabytes {megabytes} is out of range"):
+                    game.perft(2, hash_megabytes=megabytes)
+            for threads in (0, 257):
+                with self.assertRaisesRegex(ValueError, rf"threads {threads} is out of range"):
+                    game.perft(2, hash_megabytes=1, threads=threads)
+            with self.assertRaisesRegex(ValueError, "threads other than 1 need hash_megabytes"):
+                game.perft(2, threads=2)
+            with self.assertRaises(TypeError):
+                game.perft(2, hash_megabytes=1.5)
+
+
     def test_square_and_seat_arguments_are_never_wrapped(self) -> None:
         # ctypes would silently read 2**16 + 8 as square 8 and 2**32 as seat 0.
         with halma.Game("halma8") as game:

@@ -888,3 +888,55 @@ fn perft_at_the_bound_runs_to_the_bottom() {
     }
     assert_eq!(count, 1);
 }
+
+#[test]
+fn hashed_perft_counts_as_perft_and_refuses_out_of_range_arguments() {
+    for (rules_text, position, depth) in [
+        ("halma8", None, 3),
+        ("halma,camp-lock", Some(ENDLESS_PASSES), 6),
+        ("halma8,jump-continue", None, 3),
+    ] {
+        let g = game(rules_text, position);
+        let mut plain = 0;
+        // SAFETY: live handle, valid output.
+        let code = unsafe { halma_game_perft(g, depth, &mut plain) };
+        assert_eq!(code, halma_result::Ok);
+        for (megabytes, threads) in [(1, 1), (3, 2)] {
+            let mut hashed = 0;
+            // SAFETY: live handle, valid output.
+            let code =
+                unsafe { halma_game_perft_hashed(g, depth, megabytes, threads, &mut hashed) };
+            assert_eq!(code, halma_result::Ok, "{rules_text}");
+            assert_eq!(
+                hashed, plain,
+                "{rules_text} {megabytes} MiB {threads} threads"
+            );
+        }
+        // SAFETY: freed once.
+        unsafe { halma_game_free(g) };
+    }
+    let g = game("halma8", None);
+    let refused = [
+        (HALMA_MAX_PERFT_DEPTH + 1, 1, 1, format!("argument `depth`: perft depth {} is out of range: the depth must be from 0 to {HALMA_MAX_PERFT_DEPTH}", HALMA_MAX_PERFT_DEPTH + 1)),
+        (2, 0, 1, "argument `megabytes`: perft table size 0 MiB is out of range: the size must be from 1 to 65536 MiB".to_owned()),
+        (2, 65_537, 1, "argument `megabytes`: perft table size 65537 MiB is out of range: the size must be from 1 to 65536 MiB".to_owned()),
+        (2, 1, 0, format!("argument `threads`: 0 is out of range: from 1 to {HALMA_MAX_PERFT_THREADS}")),
+        (2, 1, HALMA_MAX_PERFT_THREADS + 1, format!("argument `threads`: {} is out of range: from 1 to {HALMA_MAX_PERFT_THREADS}", HALMA_MAX_PERFT_THREADS + 1)),
+    ];
+    for (depth, megabytes, threads, expected) in refused {
+        let mut count = 0xDEAD_BEEF_u64;
+        // SAFETY: live handle, valid output.
+        let code = unsafe { halma_game_perft_hashed(g, depth, megabytes, threads, &mut count) };
+        assert_eq!(code, halma_result::InvalidArgument, "{expected}");
+        assert_eq!(count, 0xDEAD_BEEF, "{expected}: *out_count untouched");
+        assert_eq!(game_error(g), expected);
+    }
+    // SAFETY: a NULL output is refused; freed once.
+    unsafe {
+        assert_eq!(
+            halma_game_perft_hashed(g, 2, 1, 1, ptr::null_mut()),
+            halma_result::NullPointer
+        );
+        halma_game_free(g);
+    }
+}

@@ -23,6 +23,13 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _megabytes(text: str) -> int:
+    value = _non_negative(text)
+    if not 1 <= value <= 65536:
+        raise argparse.ArgumentTypeError(f"{value} MiB is out of range: from 1 to 65536")
+    return value
+
+
 def _positive(text: str) -> int:
     value = _non_negative(text)
     if value == 0:
@@ -46,6 +53,12 @@ def _parser() -> argparse.ArgumentParser:
     perft.add_argument("--checkpoint", metavar="FILE", help="append each finished subtree to FILE; resume from it")
     perft.add_argument("--retries", type=_non_negative, default=5, help="times a task is run again after its worker died (default 5)")
     perft.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    perft.add_argument(
+        "--hash",
+        type=_megabytes,
+        metavar="MB",
+        help="a transposition table of MB MiB (1 to 65536) in every task: the same count, sooner at depths 6 and more",
+    )
 
     match = commands.add_parser("match", help="engine games spread over the cluster, with SPRT stopping")
     match.add_argument("--a", default="nodes=20000", help="player A, as `halma match --a` (default nodes=20000)")
@@ -84,6 +97,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 checkpoint=arguments.checkpoint,
                 retries=arguments.retries,
                 progress=not arguments.quiet,
+                hash_megabytes=arguments.hash,
             )
             total = run_perft(run)
             print(f"total {total}", flush=True)

@@ -90,12 +90,20 @@ def automatic_split(game: halma.Game, depth: int, cpus: int) -> int:
     return depth
 
 
-def count_subtree(rules: str, position: str, moves: Sequence[str], path: Sequence[str], depth: int) -> int:
-    """The perft of one subtree (what a Ray task runs, on any node)."""
+def count_subtree(
+    rules: str,
+    position: str,
+    moves: Sequence[str],
+    path: Sequence[str],
+    depth: int,
+    hash_megabytes: Optional[int] = None,
+) -> int:
+    """The perft of one subtree (what a Ray task runs, on any node), with a
+    transposition table of its own when `hash_megabytes` is given."""
     with halma.Game(rules, position) as game:
         for move in list(moves) + list(path):
             game.play(move)
-        return game.perft(depth)
+        return game.perft(depth, hash_megabytes=hash_megabytes)
 
 
 @dataclass
@@ -111,6 +119,8 @@ class PerftRun:
     checkpoint: Optional[str] = None
     retries: int = DEFAULT_RETRIES
     progress: bool = True
+    #: A transposition table of this many MiB per task (the count is the same).
+    hash_megabytes: Optional[int] = None
 
 
 def _header(run: PerftRun, game_rules: str, position: str, split: int, count: int) -> Header:
@@ -200,7 +210,7 @@ def _count(
                 subtree = next(queue, None)
                 if subtree is None:
                     break
-                pending[task.remote(rules, position, list(run.moves), list(subtree.path), subtree.depth)] = subtree
+                pending[task.remote(rules, position, list(run.moves), list(subtree.path), subtree.depth, run.hash_megabytes)] = subtree
             if not pending:
                 break
             ready, _ = ray.wait(list(pending), num_returns=1, timeout=60.0)
