@@ -392,33 +392,43 @@ fn engine_text_is_escaped_in_forfeit_lines_and_records() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
-fn two_bestmoves_for_one_go_forfeit_instead_of_playing_the_second() {
-    let dir = temp_dir("twice");
-    // The real engine behind a relay that repeats every `bestmove` it relays:
-    // the repeat must not be taken as the answer to the next `go`.
-    let engine = script(
-        &dir,
-        "twice.py",
+/// A script that runs the real `halma engine` behind a relay (written in
+/// `dir` as `name`): each line the engine writes is passed through the
+/// Python expression `out` (of `line`, giving the text to write), each line
+/// sent to it through `into`, so a test can make one thing go wrong.
+fn relayed_engine(dir: &Path, name: &str, out: &str, into: &str) -> PathBuf {
+    script(
+        dir,
+        name,
         &format!(
             "#!/usr/bin/env python3\n\
-             import subprocess, sys\n\
+             import subprocess, sys, threading\n\
              engine = subprocess.Popen([{HALMA:?}, 'engine'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n\
-             import threading\n\
              def relay():\n\
              \x20   for line in engine.stdout:\n\
-             \x20       sys.stdout.write(line)\n\
-             \x20       if line.startswith('bestmove'):\n\
-             \x20           sys.stdout.write(line)\n\
+             \x20       sys.stdout.write({out})\n\
              \x20       sys.stdout.flush()\n\
              threading.Thread(target=relay, daemon=True).start()\n\
              for line in sys.stdin:\n\
-             \x20   engine.stdin.write(line)\n\
+             \x20   engine.stdin.write({into})\n\
              \x20   engine.stdin.flush()\n\
              \x20   if line.split()[:1] == ['quit']:\n\
              \x20       break\n\
              engine.wait()\n"
         ),
+    )
+}
+
+#[test]
+fn two_bestmoves_for_one_go_forfeit_instead_of_playing_the_second() {
+    let dir = temp_dir("twice");
+    // The real engine behind a relay that repeats every `bestmove` it relays:
+    // the repeat must not be taken as the answer to the next `go`.
+    let engine = relayed_engine(
+        &dir,
+        "twice.py",
+        "line * 2 if line.startswith('bestmove') else line",
+        "line",
     );
     let run = match_against_greedy(engine.to_str().unwrap(), &["--go", "nodes 50"]);
     assert_a_forfeits_both(
@@ -434,27 +444,11 @@ fn an_engine_that_refuses_the_rules_forfeits_with_its_error() {
     // The real engine behind a relay that garbles every `rules` command, as
     // an engine that does not know the rules string would answer it: its
     // `error rules: ...` line must be the reason, not a later symptom.
-    let engine = script(
+    let engine = relayed_engine(
         &dir,
         "refuses.py",
-        &format!(
-            "#!/usr/bin/env python3\n\
-             import subprocess, sys, threading\n\
-             engine = subprocess.Popen([{HALMA:?}, 'engine'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n\
-             def relay():\n\
-             \x20   for line in engine.stdout:\n\
-             \x20       sys.stdout.write(line)\n\
-             \x20       sys.stdout.flush()\n\
-             threading.Thread(target=relay, daemon=True).start()\n\
-             for line in sys.stdin:\n\
-             \x20   if line.startswith('rules '):\n\
-             \x20       line = 'rules halma8,no-such-option\\n'\n\
-             \x20   engine.stdin.write(line)\n\
-             \x20   engine.stdin.flush()\n\
-             \x20   if line.split()[:1] == ['quit']:\n\
-             \x20       break\n\
-             engine.wait()\n"
-        ),
+        "line",
+        "'rules halma8,no-such-option\\n' if line.startswith('rules ') else line",
     );
     let run = match_against_greedy(engine.to_str().unwrap(), &["--go", "nodes 50"]);
     assert_a_forfeits_both(&run, "the engine answered `error rules: ");
