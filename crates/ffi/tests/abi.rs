@@ -2,85 +2,14 @@
 //! notation, paths, positions, results, perft and records, over games played
 //! under every preset.
 
-use std::ffi::{c_char, CStr};
+use std::ffi::CStr;
 use std::ptr;
 
 use ::halma_rules::{write_record, Game, GameResult, Move, Rules, Seat, Square};
 use halma_ffi::*;
 
 mod common;
-use common::record_of;
-
-/// Calls an output-string function with a large buffer.
-fn text(f: impl FnOnce(*mut c_char, usize, *mut usize) -> halma_result) -> String {
-    let mut buf = vec![0u8; 1 << 16];
-    let mut len = usize::MAX;
-    assert_eq!(
-        f(buf.as_mut_ptr().cast(), buf.len(), &mut len),
-        halma_result::Ok
-    );
-    assert_eq!(buf[len], 0, "the text is NUL-terminated");
-    String::from_utf8(buf[..len].to_vec()).unwrap()
-}
-
-/// A game made through the ABI, freed on drop.
-struct AbiGame(*mut halma_game);
-
-impl AbiGame {
-    fn new(rules: &str, position: Option<&str>) -> AbiGame {
-        let mut handle = ptr::null_mut();
-        let mut game = ptr::null_mut();
-        // SAFETY: valid strings and outputs; handles freed below / on drop.
-        unsafe {
-            assert_eq!(
-                halma_rules_new(rules.as_ptr().cast(), rules.len(), &mut handle),
-                halma_result::Ok
-            );
-            let (p, len) = position.map_or((ptr::null(), 0), |p| (p.as_ptr().cast(), p.len()));
-            assert_eq!(halma_game_new(handle, p, len, &mut game), halma_result::Ok);
-            halma_rules_free(handle);
-        }
-        AbiGame(game)
-    }
-
-    fn legal_moves(&self) -> Vec<halma_move> {
-        let mut count = 0;
-        // SAFETY: live handle, valid outputs.
-        unsafe {
-            assert_eq!(
-                halma_game_legal_move_count(self.0, &mut count),
-                halma_result::Ok
-            );
-            let mut moves = vec![
-                halma_move {
-                    origin: 1,
-                    destination: 1,
-                    kind: 9
-                };
-                count
-            ];
-            let mut len = 0;
-            assert_eq!(
-                halma_game_legal_moves(self.0, moves.as_mut_ptr(), count, &mut len),
-                halma_result::Ok
-            );
-            assert_eq!(len, count);
-            moves
-        }
-    }
-
-    fn position(&self) -> String {
-        // SAFETY: live handle; `text` passes valid buffers.
-        text(|buf, len, out| unsafe { halma_game_position(self.0, buf, len, out) })
-    }
-}
-
-impl Drop for AbiGame {
-    fn drop(&mut self) {
-        // SAFETY: a live handle, freed once.
-        unsafe { halma_game_free(self.0) }
-    }
-}
+use common::{record_of, text, AbiGame};
 
 /// A deterministic pseudo-random sequence.
 struct Lcg(u64);

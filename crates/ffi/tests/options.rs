@@ -2,7 +2,6 @@
 //! C ABI: rules strings, legal moves, forced exits, refused moves and perft
 //! against `../shared/perft/reference_options.tsv`, with no special case.
 
-use std::ffi::c_char;
 use std::path::PathBuf;
 use std::ptr;
 
@@ -10,18 +9,7 @@ use ::halma_rules::{Move, Position, Rules};
 use halma_ffi::*;
 
 mod common;
-use common::record_of;
-
-/// Calls an output-string function with a large buffer.
-fn text(f: impl FnOnce(*mut c_char, usize, *mut usize) -> halma_result) -> String {
-    let mut buf = vec![0u8; 1 << 16];
-    let mut len = usize::MAX;
-    assert_eq!(
-        f(buf.as_mut_ptr().cast(), buf.len(), &mut len),
-        halma_result::Ok
-    );
-    String::from_utf8(buf[..len].to_vec()).unwrap()
-}
+use common::{record_of, text, AbiGame};
 
 /// The detail of the last failure on this thread.
 fn last_error() -> String {
@@ -55,60 +43,6 @@ impl Drop for AbiRules {
     fn drop(&mut self) {
         // SAFETY: a live handle, freed once.
         unsafe { halma_rules_free(self.0) }
-    }
-}
-
-/// A game made through the ABI, freed on drop.
-struct AbiGame(*mut halma_game);
-
-impl AbiGame {
-    fn new(rules: &str, position: Option<&str>) -> AbiGame {
-        let handle = AbiRules::new(rules).expect("valid rules");
-        let mut game = ptr::null_mut();
-        let (p, len) = position.map_or((ptr::null(), 0), |p| (p.as_ptr().cast(), p.len()));
-        // SAFETY: a live rules handle, a valid string and output.
-        let code = unsafe { halma_game_new(handle.0, p, len, &mut game) };
-        assert_eq!(code, halma_result::Ok, "{rules} {position:?}");
-        AbiGame(game)
-    }
-
-    fn legal_moves(&self) -> Vec<halma_move> {
-        let mut count = 0;
-        // SAFETY: live handle, valid outputs.
-        unsafe {
-            assert_eq!(
-                halma_game_legal_move_count(self.0, &mut count),
-                halma_result::Ok
-            );
-            let mut moves = vec![record_of(Move::PASS); count];
-            let mut len = 0;
-            assert_eq!(
-                halma_game_legal_moves(self.0, moves.as_mut_ptr(), count, &mut len),
-                halma_result::Ok
-            );
-            assert_eq!(len, count);
-            moves
-        }
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        let mut count = u64::MAX;
-        // SAFETY: live handle, valid output.
-        let code = unsafe { halma_game_perft(self.0, depth, &mut count) };
-        assert_eq!(code, halma_result::Ok);
-        count
-    }
-
-    fn last_error(&self) -> String {
-        // SAFETY: live handle; `text` passes valid buffers.
-        text(|b, l, o| unsafe { halma_game_last_error(self.0, b, l, o) })
-    }
-}
-
-impl Drop for AbiGame {
-    fn drop(&mut self) {
-        // SAFETY: a live handle, freed once.
-        unsafe { halma_game_free(self.0) }
     }
 }
 
