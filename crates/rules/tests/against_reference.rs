@@ -12,6 +12,23 @@ use proptest::prelude::*;
 mod common;
 use common::{rules_of, rules_with};
 
+/// Removes from `free` and returns one of its squares in `from`, the one
+/// the next of `picks` chooses; `None` when `free` has none there.
+fn take_square(
+    free: &mut Vec<Square>,
+    from: Bitboard,
+    picks: &mut impl Iterator<Item = u16>,
+) -> Option<Square> {
+    let candidates: Vec<usize> = (0..free.len())
+        .filter(|&i| from.contains(free[i]))
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let index = candidates[picks.next().unwrap_or(0) as usize % candidates.len()];
+    Some(free.swap_remove(index))
+}
+
 /// A valid position: every seat in play gets its camp size in pieces. With
 /// `crowd_target`, the side to move's target camp is first filled, mostly by
 /// its own pieces and by `spoilers` foreign ones, so that win tests, camp-lock
@@ -33,16 +50,7 @@ fn random_position(
         .map(|&s| (s, rules.camp_size() as u32))
         .collect();
     let mut pick = picks.iter().copied().cycle();
-    let mut take = |free: &mut Vec<Square>, from: Bitboard| -> Option<Square> {
-        let candidates: Vec<usize> = (0..free.len())
-            .filter(|&i| from.contains(free[i]))
-            .collect();
-        if candidates.is_empty() {
-            return None;
-        }
-        let index = candidates[pick.next().unwrap_or(0) as usize % candidates.len()];
-        Some(free.swap_remove(index))
-    };
+    let mut take = |free: &mut Vec<Square>, from: Bitboard| take_square(free, from, &mut pick);
     if crowd_target {
         let target = rules.target_camp(mover);
         let others: Vec<Seat> = seats.iter().copied().filter(|&s| s != mover).collect();
@@ -107,16 +115,7 @@ fn position_near_home(
     let mut free: Vec<Square> = squares.squares_sorted();
     let mut pieces = [Bitboard::EMPTY; 4];
     let mut pick = picks.iter().copied().cycle();
-    let mut take = |free: &mut Vec<Square>, from: Bitboard| -> Option<Square> {
-        let candidates: Vec<usize> = (0..free.len())
-            .filter(|&i| from.contains(free[i]))
-            .collect();
-        if candidates.is_empty() {
-            return None;
-        }
-        let index = candidates[pick.next().unwrap_or(0) as usize % candidates.len()];
-        Some(free.swap_remove(index))
-    };
+    let mut take = |free: &mut Vec<Square>, from: Bitboard| take_square(free, from, &mut pick);
     let others: Vec<Seat> = seats.iter().copied().filter(|&s| s != mover).collect();
     let mut remaining: Vec<(Seat, u32)> = seats
         .iter()
