@@ -17,9 +17,10 @@
 //! The bit layout is private to this crate: other crates reach squares and
 //! bitboards only through their types. A new constraint on moves is a
 //! [`Constraints`] field whose default means "no rule", implemented in the
-//! per-piece generation ([`MoveGenerator::steps`], [`MoveGenerator::jumps`]):
-//! bulk counting falls back to the per-piece path for any combination no
-//! fast path claims, so the new field is counted correctly from the start.
+//! per-piece generation ([`MoveGenerator::steps`], [`MoveGenerator::jumps`]);
+//! the bulk count names every field, so a new one does not compile until it
+//! is sent to the per-piece count or a fast path is taught it. A rule that
+//! depends on the path a piece takes is a [`PathRules`] field instead.
 //! A new board shape is a [`Geometry`] (up to 16 x 16).
 //!
 //! ```

@@ -39,11 +39,6 @@ pub struct Constraints {
     /// The squares a piece must stand on to swap (spoil=swap: those outside
     /// the mover's target camp).
     pub swap_from: Bitboard,
-    /// A constraint that no fast counting path knows, which the per-piece
-    /// generator ignores: it stands for a field added later, in the tests
-    /// that show such a field sends the bulk count to the per-piece path.
-    #[cfg(test)]
-    pub(crate) unclaimed: bool,
 }
 
 /// Home-lock, forced-exit and jump-continue: the rules that depend on the

@@ -5,7 +5,8 @@
 use super::*;
 
 /// The ways of counting moves in bulk, each written for some combinations of
-/// [`Constraints`]; [`CountPath::PerPiece`] is correct for all of them.
+/// [`Constraints`] (`count_per_piece` is correct for all of them, and is
+/// what the path rules take).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum CountPath {
     /// No constraint: steps in bulk, plain jumps by components.
@@ -14,12 +15,6 @@ pub(super) enum CountPath {
     Constrained,
     /// Long jumps, with or without camp-lock and swaps.
     Long,
-    /// Every piece's moves from the per-piece generator: what any
-    /// combination no fast path claims gets. Only the tests' stand-in for
-    /// a future constraint reaches it today (the path rules go per piece
-    /// before any path is chosen), hence the `allow` outside tests.
-    #[cfg_attr(not(test), allow(dead_code))]
-    PerPiece,
 }
 
 impl Constraints {
@@ -27,15 +22,15 @@ impl Constraints {
     ///
     /// The fast paths were written for the fields `long_jumps`, `lock`,
     /// `swap_onto` and `swap_from`. The path rules ([`PathRules`]) are not
-    /// constraints: a generator that has them sends the positions where they
-    /// change a move to the per-piece path first (its `exact` flag; a
-    /// forced-exit rule with no forced segment due changes nothing).
+    /// constraints: a generator that has them counts the positions where they
+    /// change a move per piece or on the sets of `path_sets` before any of
+    /// these paths is chosen (a forced-exit rule with no forced segment due
+    /// changes nothing).
     ///
     /// The pattern below names every field, so a field added later is a
-    /// compile error here: whoever adds one must send it to the per-piece
-    /// generator (where a new constraint is implemented first) until a
-    /// fast path is taught it. A run-time comparison of the claimed fields
-    /// would say the same but costs instructions on every count.
+    /// compile error here: whoever adds one must count it with
+    /// `count_per_piece` (the per-piece generator, where a new constraint is
+    /// implemented first) until a fast path is taught it.
     #[inline(always)]
     pub(super) fn count_path(&self) -> CountPath {
         let Constraints {
@@ -43,13 +38,7 @@ impl Constraints {
             lock: _,
             swap_onto: _,
             swap_from: _,
-            #[cfg(test)]
-            unclaimed,
         } = self;
-        #[cfg(test)]
-        if *unclaimed {
-            return CountPath::PerPiece;
-        }
         if self.long_jumps {
             CountPath::Long
         } else if self.lock.is_empty() && self.swap_onto.is_empty() {
@@ -113,7 +102,6 @@ impl MoveGenerator {
                 self.count_steps(pieces) + self.count_constrained_jumps(pieces)
             }
             CountPath::Long => self.count_steps(pieces) + self.long_jump_moves(pieces),
-            CountPath::PerPiece => self.count_per_piece(pieces),
         }
     }
 
@@ -496,14 +484,6 @@ mod tests {
     }
 
     #[test]
-    fn a_constraint_no_fast_path_claims_is_counted_piece_by_piece() {
-        for mut c in combinations() {
-            c.unclaimed = true;
-            assert_eq!(c.count_path(), CountPath::PerPiece, "{c:?}");
-        }
-    }
-
-    #[test]
     fn the_new_rules_are_counted_piece_by_piece_and_never_wrongly() {
         let board = Bitboard::rectangle(8, 8);
         // a5 makes a2-a4 go on to a6 under jump-continue.
@@ -562,10 +542,6 @@ mod tests {
             let fast = generator.count_moves(pieces);
             assert!(fast > 0, "{c:?}");
             assert_eq!(generator.count_per_piece(pieces), fast, "{c:?}");
-            let mut unclaimed = c;
-            unclaimed.unclaimed = true;
-            let fallback = MoveGenerator::new(board, occupied, unclaimed);
-            assert_eq!(fallback.count_moves(pieces), fast, "{c:?}");
         }
     }
 }
