@@ -44,7 +44,7 @@ COMMAND_LIMIT = 300.0
 def load_tests(loader: unittest.TestLoader, standard: unittest.TestSuite, pattern: Optional[str]) -> unittest.TestSuite:
     if _ray is None and not os.environ.get("HALMA_DISTRIBUTED_TESTS"):
         print(
-            "test_distributed: ray is not installed, the cluster tests are left to "
+            "test_distributed: ray is not installed; the cluster tests are left to "
             "scripts/distributed-test.sh (HALMA_DISTRIBUTED_TESTS=1 runs them here)",
             file=sys.stderr,
         )

@@ -398,8 +398,14 @@ fn python_bindings_pass_their_tests() {
         "Python tests skipped under HALMA_REQUIRE_CLIENT_TOOLS:\n{}",
         skipped.join("\n")
     );
+    // Tests left to another script (the Ray cluster tests, without ray)
+    // say so on a line of their own: shown like a skip, never a failure.
+    let left: Vec<&str> = report
+        .lines()
+        .filter(|line| line.contains(" are left to scripts/"))
+        .collect();
     use std::io::Write as _;
-    for line in skipped {
+    for line in skipped.into_iter().chain(left) {
         let _ = writeln!(std::io::stderr(), "python_bindings: {line}");
     }
 }
