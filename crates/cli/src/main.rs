@@ -13,6 +13,9 @@ mod players;
 mod progress;
 mod selfplay;
 mod setup;
+mod solve;
+mod solve_shortest;
+mod solve_solo;
 
 use std::process::ExitCode;
 
@@ -44,6 +47,8 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Play a match between two engine settings or protocol engines.
     Match(matches::MatchArgs),
+    /// Solve a puzzle: the shortest game or the fastest solo crossing (docs/solvers.md).
+    Solve(solve::SolveArgs),
     /// Speak the engine protocol on standard input and output (docs/protocol.md).
     Engine,
 }
@@ -73,6 +78,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Engine => {
             halma_protocol::server::run_stdio();
             Ok(())

@@ -1,0 +1,153 @@
+//! `halma solve solo`: the fewest moves for the side to move, alone on the
+//! board, to fill its target camp (`halma_solver::solo`).
+//!
+//! Standard output holds the result as `key: value` lines (the one-seat
+//! start, the length, the proved lower bound, whether it is optimal, the
+//! moves); standard error the progress and the statistics. `--verify MOVES`
+//! replays a sequence from the same start instead of solving: the rules'
+//! position strings need every seat in play, so a one-seat race cannot be
+//! replayed by the other commands.
+
+use std::time::Duration;
+
+use clap::Args;
+use halma_rules::Rules;
+use halma_solver::solo::{replay, solo_start, solve_with, SoloConfig};
+use halma_solver::SolveLimits;
+
+use crate::CliError;
+
+/// The most a `--max-memory-mb` may ask for: 1 TiB.
+const MAX_MEMORY_MB: u64 = 1 << 20;
+/// The default memory limit: the tables of the exact search stay under it.
+const DEFAULT_MEMORY_MB: u64 = 4096;
+/// The widest beam: 10 million states.
+const MAX_BEAM: u64 = 10_000_000;
+
+/// Arguments of `halma solve solo`.
+#[derive(Args)]
+pub struct SoloArgs {
+    /// Rules string, e.g. `halma8`, `halma10,long-jumps`.
+    #[arg(long, default_value = "halma")]
+    rules: String,
+    /// Position string, checked against the rules (default: the preset's
+    /// start). The side to move races alone: the other seats' pieces are removed.
+    #[arg(long)]
+    position: Option<String>,
+    /// Stop after generating this many positions (1 ..= 2^63 - 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=i64::MAX as u64))]
+    max_nodes: Option<u64>,
+    /// Stop after this many seconds of wall-clock time (1 ..= 1000000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_seconds: Option<u64>,
+    /// Keep the search's tables under this many MiB (1 ..= 1048576).
+    #[arg(long, default_value_t = DEFAULT_MEMORY_MB,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
+    max_memory_mb: u64,
+    /// States the beam search keeps per move (0 ..= 10000000; 0 skips it).
+    #[arg(long, default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_BEAM))]
+    beam: u64,
+    /// Polish the beam's race: replace each stretch of this many moves by the
+    /// shortest between its ends (0 ..= 30; 0 or 1 skips it).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=30))]
+    polish: u64,
+    /// Nodes each polished stretch may spend (1 ..= 10^12).
+    #[arg(long, default_value_t = 2_000_000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    polish_nodes: u64,
+    /// What the beam charges a piece outside the target camp, on top of its
+    /// distance to the target corner (0 ..= 100).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=100))]
+    beam_entry: u32,
+    /// Run the beam search only: no proof beyond the admissible bound of the start.
+    #[arg(long)]
+    no_exact: bool,
+    /// Instead of solving, replay these moves (separated by spaces) from the
+    /// one-seat start and check that they finish the race.
+    #[arg(long)]
+    verify: Option<String>,
+}
+
+/// Runs `halma solve solo`.
+pub fn run(args: &SoloArgs) -> Result<(), CliError> {
+    let rules: Rules = args
+        .rules
+        .parse()
+        .map_err(|e| CliError(format!("--rules: {e}")))?;
+    let position = match &args.position {
+        None => rules.start_position(),
+        Some(text) => rules
+            .parse_position(text)
+            .map_err(|e| CliError(format!("--position: {e}")))?,
+    };
+    if let Some(moves) = &args.verify {
+        return verify(&rules, &position, moves);
+    }
+    let limits = SolveLimits {
+        nodes: args.max_nodes,
+        time: args.max_seconds.map(Duration::from_secs),
+        memory_bytes: Some(args.max_memory_mb << 20),
+    };
+    let config = SoloConfig {
+        beam_width: args.beam as usize,
+        beam_entry: args.beam_entry,
+        exact: !args.no_exact,
+        polish_window: args.polish as usize,
+        polish_nodes: args.polish_nodes,
+    };
+    let solution = solve_with(&rules, &position, limits, &config, &mut |line| {
+        eprintln!("{line}")
+    })
+    .map_err(|e| CliError(e.to_string()))?;
+
+    let mut at = solution.start.clone();
+    let mut texts = Vec::with_capacity(solution.moves.len());
+    for &mv in &solution.moves {
+        texts.push(rules.move_to_string(&at, mv));
+        at.make_move_unchecked(mv);
+    }
+    println!("rules: {rules}");
+    println!("seat: {}", solution.start.to_move());
+    println!("start: {}", solution.start);
+    println!("length: {}", solution.moves.len());
+    println!("lower-bound: {}", solution.lower_bound);
+    println!(
+        "optimal: {}",
+        if solution.optimal {
+            "yes"
+        } else {
+            "not proved"
+        }
+    );
+    println!("moves: {}", texts.join(" "));
+    let stats = solution.stats;
+    eprintln!(
+        "{} nodes, {:.1} s, peak table memory {:.1} MiB{}",
+        stats.nodes,
+        stats.elapsed.as_secs_f64(),
+        stats.peak_memory_bytes as f64 / (1u64 << 20) as f64,
+        match solution.stopped {
+            Some(limit) => format!("; stopped by the {limit} limit"),
+            None => String::new(),
+        }
+    );
+    Ok(())
+}
+
+/// `--verify`: replays `moves` from the one-seat start of `position`.
+fn verify(rules: &Rules, position: &halma_core::Position, moves: &str) -> Result<(), CliError> {
+    let start = solo_start(rules, position).map_err(|e| CliError(e.to_string()))?;
+    let mut at = start.clone();
+    let mut played = Vec::new();
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let mv = rules
+            .parse_move(&at, text)
+            .map_err(|e| CliError(format!("--verify: move {} `{text}`: {e}", i + 1)))?;
+        at.make_move_unchecked(mv);
+        played.push(mv);
+    }
+    replay(rules, &start, &played).map_err(|e| CliError(format!("--verify: {e}")))?;
+    println!("verified: {} moves finish the race", played.len());
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! `halma solve solo`: results that replay with `--verify`, and one-line
+//! errors (exit status 2) for impossible requests and bad arguments.
+
+mod common;
+
+use common::Run;
+
+fn halma(args: &[&str]) -> Run {
+    common::halma(args, "")
+}
+
+/// Red one move... or a few from filling its camp (h4 empty, a piece on f4);
+/// Blue, which the race removes, in the north-west.
+const NEAR: &str = "bbbb4/bbb5/bb6/b7/5r2/6rr/5rrr/4rrrr r";
+
+/// The value of the `key: value` line of standard output.
+fn field<'a>(run: &'a Run, key: &str) -> &'a str {
+    run.stdout
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{key}: ")))
+        .unwrap_or_else(|| panic!("no `{key}:` line in\n{run}"))
+}
+
+fn fails_with(run: &Run, words: &[&str]) {
+    assert_eq!(run.code, Some(2), "{run}");
+    for word in words {
+        assert!(run.stderr.contains(word), "`{word}` missing in\n{run}");
+    }
+}
+
+#[test]
+fn an_optimal_race_replays_with_verify() {
+    let run = halma(&["solve", "solo", "--rules", "halma8", "--position", NEAR]);
+    assert!(run.success(), "{run}");
+    assert_eq!(field(&run, "optimal"), "yes");
+    let length: usize = field(&run, "length").parse().unwrap();
+    assert_eq!(field(&run, "lower-bound"), length.to_string());
+    assert_eq!(field(&run, "start"), "8/8/8/8/5r2/6rr/5rrr/4rrrr r");
+    let moves = field(&run, "moves").to_owned();
+    assert_eq!(moves.split_whitespace().count(), length);
+    assert!(run.stderr.contains("nodes"), "{run}");
+
+    let verified = halma(&[
+        "solve",
+        "solo",
+        "--rules",
+        "halma8",
+        "--position",
+        NEAR,
+        "--verify",
+        &moves,
+    ]);
+    assert!(verified.success(), "{verified}");
+    assert_eq!(
+        verified.stdout.trim(),
+        format!("verified: {length} moves finish the race")
+    );
+    // One move short does not finish it.
+    let short: Vec<&str> = moves.split_whitespace().collect();
+    let short = short[..length - 1].join(" ");
+    let run = halma(&[
+        "solve",
+        "solo",
+        "--rules",
+        "halma8",
+        "--position",
+        NEAR,
+        "--verify",
+        &short,
+    ]);
+    fails_with(&run, &["--verify", "does not fill its target camp"]);
+}
+
+#[test]
+fn the_beam_alone_proves_only_the_bound() {
+    let run = halma(&[
+        "solve",
+        "solo",
+        "--rules",
+        "halma8",
+        "--beam",
+        "100",
+        "--no-exact",
+    ]);
+    assert!(run.success(), "{run}");
+    assert_eq!(field(&run, "optimal"), "not proved");
+    let length: u32 = field(&run, "length").parse().unwrap();
+    let bound: u32 = field(&run, "lower-bound").parse().unwrap();
+    assert!(bound >= 10 && bound < length, "{run}");
+    let moves = field(&run, "moves").to_owned();
+    let verified = halma(&["solve", "solo", "--rules", "halma8", "--verify", &moves]);
+    assert!(verified.success(), "{verified}");
+}
+
+#[test]
+fn bad_requests_get_one_line_errors() {
+    // Finished already.
+    let done = "bbbb4/bbb5/bb6/b7/7r/6rr/5rrr/4rrrr r";
+    let run = halma(&["solve", "solo", "--rules", "halma8", "--position", done]);
+    fails_with(&run, &["impossible request", "already fills"]);
+    // A position the rules refuse.
+    let run = halma(&["solve", "solo", "--rules", "halma8", "--position", "8/8 r"]);
+    fails_with(&run, &["--position"]);
+    let run = halma(&["solve", "solo", "--rules", "halma9"]);
+    fails_with(&run, &["--rules"]);
+    // Out-of-range knobs.
+    for (flag, value) in [
+        ("--beam", "10000001"),
+        ("--max-memory-mb", "0"),
+        ("--max-seconds", "0"),
+        ("--max-nodes", "0"),
+        ("--beam", "-1"),
+        ("--beam-entry", "101"),
+        ("--polish", "31"),
+        ("--polish-nodes", "0"),
+    ] {
+        let arg = format!("{flag}={value}");
+        let run = halma(&["solve", "solo", "--rules", "halma8", &arg]);
+        fails_with(&run, &[flag]);
+    }
+    // A limit that runs out before any race is found.
+    let run = halma(&[
+        "solve",
+        "solo",
+        "--rules",
+        "halma8",
+        "--beam",
+        "0",
+        "--max-nodes",
+        "1000",
+    ]);
+    fails_with(&run, &["node limit ran out"]);
+    // An illegal move to verify.
+    let run = halma(&["solve", "solo", "--rules", "halma8", "--verify", "a8-a1"]);
+    fails_with(&run, &["--verify: move 1 `a8-a1`"]);
+}

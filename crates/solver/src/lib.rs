@@ -1,0 +1,19 @@
+//! Halma puzzle solvers: searches that answer questions about whole games
+//! rather than pick one move.
+//!
+//! - [`solo`]: the fewest moves for one seat, alone on the board, to fill its
+//!   target camp, with a lower bound proved by an admissible heuristic.
+//! - [`shortest`]: the shortest game, every seat cooperating, that ends with
+//!   a win.
+//!
+//! Both run under [`SolveLimits`] (nodes, time, memory) and report what they
+//! proved; a request that cannot be answered is a [`SolveError`].
+//! docs/solvers.md describes the methods and the figures they reach.
+
+#![forbid(unsafe_code)]
+
+pub mod limits;
+pub mod shortest;
+pub mod solo;
+
+pub use limits::{Budget, LimitKind, SolveError, SolveLimits};

@@ -1,0 +1,160 @@
+//! What a solver may spend (nodes, time, memory) and the errors every solver
+//! shares.
+
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+/// The most a search may spend. `None` is no limit on that resource.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Positions generated, all phases together.
+    pub nodes: Option<u64>,
+    /// Wall-clock time from the start of the search.
+    pub time: Option<Duration>,
+    /// Bytes of the search's own tables (visited sets, frontiers); the
+    /// solvers count what they store, not what the allocator reports.
+    pub memory_bytes: Option<u64>,
+}
+
+/// Which limit of [`SolveLimits`] stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    /// [`SolveLimits::nodes`].
+    Nodes,
+    /// [`SolveLimits::time`].
+    Time,
+    /// [`SolveLimits::memory_bytes`].
+    Memory,
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LimitKind::Nodes => "node",
+            LimitKind::Time => "time",
+            LimitKind::Memory => "memory",
+        })
+    }
+}
+
+/// Why a solver gave no answer.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The request cannot be met from this position at all (a seat that can
+    /// never fill its target camp, a finished game, a seat that is not in
+    /// play); the text says which and why.
+    #[error("impossible request: {0}")]
+    Impossible(String),
+    /// A limit ran out before any answer was found.
+    #[error("the {limit} limit ran out before any answer was found ({detail})")]
+    LimitReached {
+        /// The limit that ran out.
+        limit: LimitKind,
+        /// What had been done by then.
+        detail: String,
+    },
+}
+
+/// The running account of a search against its [`SolveLimits`].
+#[derive(Debug)]
+pub struct Budget {
+    limits: SolveLimits,
+    started: Instant,
+    nodes: u64,
+    memory_bytes: u64,
+}
+
+impl Budget {
+    /// Starts the clock for a search under `limits`.
+    pub fn new(limits: SolveLimits) -> Budget {
+        Budget {
+            limits,
+            started: Instant::now(),
+            nodes: 0,
+            memory_bytes: 0,
+        }
+    }
+
+    /// The limits this budget enforces.
+    pub fn limits(&self) -> SolveLimits {
+        self.limits
+    }
+
+    /// Positions counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Bytes the search has declared it holds.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_bytes
+    }
+
+    /// Counts `count` more generated positions.
+    pub fn add_nodes(&mut self, count: u64) {
+        self.nodes = self.nodes.saturating_add(count);
+    }
+
+    /// Declares the bytes the search now holds (replaces the last figure).
+    pub fn set_memory(&mut self, bytes: u64) {
+        self.memory_bytes = bytes;
+    }
+
+    /// The first limit that has run out, if any. Reading the clock costs a
+    /// system call, so hot loops call this every few thousand nodes.
+    pub fn exceeded(&self) -> Option<LimitKind> {
+        if self.limits.nodes.is_some_and(|max| self.nodes > max) {
+            return Some(LimitKind::Nodes);
+        }
+        if self
+            .limits
+            .memory_bytes
+            .is_some_and(|max| self.memory_bytes > max)
+        {
+            return Some(LimitKind::Memory);
+        }
+        if self.limits.time.is_some_and(|max| self.elapsed() > max) {
+            return Some(LimitKind::Time);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_limit_is_reported_once_passed() {
+        let mut budget = Budget::new(SolveLimits {
+            nodes: Some(10),
+            ..SolveLimits::default()
+        });
+        budget.add_nodes(10);
+        assert_eq!(budget.exceeded(), None);
+        budget.add_nodes(1);
+        assert_eq!(budget.exceeded(), Some(LimitKind::Nodes));
+
+        let mut budget = Budget::new(SolveLimits {
+            memory_bytes: Some(100),
+            ..SolveLimits::default()
+        });
+        budget.set_memory(101);
+        assert_eq!(budget.exceeded(), Some(LimitKind::Memory));
+
+        let budget = Budget::new(SolveLimits {
+            time: Some(Duration::ZERO),
+            ..SolveLimits::default()
+        });
+        std::thread::sleep(Duration::from_millis(2));
+        assert_eq!(budget.exceeded(), Some(LimitKind::Time));
+
+        assert_eq!(Budget::new(SolveLimits::default()).exceeded(), None);
+    }
+}

@@ -1,0 +1,228 @@
+//! The beam search: a breadth-first search that keeps, after each move, the
+//! `width` most promising states, pruned by the admissible bound against the
+//! best length known. It proves nothing by itself; it finds a good sequence
+//! fast, which the exact search then needs only to prove, and it is all that
+//! reaches the 16x16 board.
+//!
+//! A state's rank is its `cost` (the sum over its pieces of their distance
+//! `dx + dy` to the target camp's corner, plus `entry` (default 2) for each
+//! piece outside the camp: entering the camp is what the race counts), then its admissible bound, then a hash for a deterministic order.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use halma_core::{Bitboard, Square};
+
+use super::board::SoloBoard;
+use super::bound::Goal;
+use crate::limits::{Budget, LimitKind};
+
+/// The result of one beam search.
+pub(crate) struct BeamOutcome {
+    /// The states from the start to a goal, when one was reached.
+    pub states: Option<Vec<Bitboard>>,
+    /// The limit that stopped it, if one did.
+    pub stopped: Option<LimitKind>,
+    /// The most bytes it held at once.
+    pub peak_memory: u64,
+}
+
+/// The node of the search tree behind the beam: how a state was reached.
+struct Node {
+    parent: u32,
+    from: u8,
+    to: u8,
+}
+
+/// A fast hasher for the duplicate check of a layer.
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// How the beam ranks states.
+pub(crate) struct Ranking {
+    /// Per square (row-major index of the 16x16 grid): the king distance
+    /// from the target corner.
+    distance: Vec<u32>,
+}
+
+impl Ranking {
+    /// The ranking for `board`, charging `entry` for a piece outside the
+    /// target camp on top of its distance.
+    pub fn new(board: &SoloBoard, entry: u32) -> Ranking {
+        let corner = board.rules.target_corner(board.seat);
+        let mut distance = vec![0; 256];
+        for square in board.squares {
+            let dx = square.file().abs_diff(corner.file()) as u32;
+            let dy = square.rank().abs_diff(corner.rank()) as u32;
+            let entry = if board.target.contains(square) {
+                0
+            } else {
+                entry
+            };
+            distance[square.index()] = dx + dy + entry;
+        }
+        Ranking { distance }
+    }
+
+    /// The cost of a state: lower is better.
+    pub fn cost(&self, own: Bitboard) -> u32 {
+        own.into_iter().map(|s| self.distance[s.index()]).sum()
+    }
+
+    #[inline]
+    fn delta(&self, from: Square, to: Square) -> i64 {
+        self.distance[to.index()] as i64 - self.distance[from.index()] as i64
+    }
+}
+
+fn tie(own: Bitboard) -> u64 {
+    let mut hasher = Fx::default();
+    std::hash::Hash::hash(&own, &mut hasher);
+    hasher.finish()
+}
+
+/// A beam search of `width` from `start`, ranking with `entry` (see
+/// [`Ranking::new`]), looking only for sequences of at most `max_length` moves.
+pub(crate) fn beam(
+    board: &SoloBoard,
+    start: Bitboard,
+    width: usize,
+    entry: u32,
+    max_length: u32,
+    budget: &mut Budget,
+    progress: &mut dyn FnMut(&str),
+) -> BeamOutcome {
+    let goal = Goal::new(board, board.target);
+    let ranking = Ranking::new(board, entry);
+    let mut nodes = vec![Node {
+        parent: u32::MAX,
+        from: 0,
+        to: 0,
+    }];
+    // (state, cost, node)
+    let mut layer: Vec<(Bitboard, i64, u32)> = vec![(start, ranking.cost(start) as i64, 0)];
+    let mut peak = 0u64;
+    let mut since_check = 0u64;
+    let mut seen: HashSet<Bitboard, BuildHasherDefault<Fx>> = HashSet::default();
+    for depth in 1..=max_length {
+        seen.clear();
+        // (cost, bound, tie, layer index, from, to)
+        let mut children: Vec<(i64, u32, u64, u32, Square, Square)> = Vec::new();
+        let mut found = None;
+        for (index, &(own, cost, _)) in layer.iter().enumerate() {
+            board.for_each_child(own, |from, to, child| {
+                since_check += 1;
+                if found.is_some() {
+                    return;
+                }
+                let bound = goal.bound(board, child);
+                if depth + bound > max_length || !seen.insert(child) {
+                    return;
+                }
+                if bound == 0 && board.is_goal(child) {
+                    found = Some((index, from, to));
+                }
+                let rank = cost + ranking.delta(from, to);
+                children.push((rank, bound, tie(child), index as u32, from, to));
+            });
+            if found.is_some() {
+                break;
+            }
+            if since_check >= 4096 {
+                budget.add_nodes(since_check);
+                since_check = 0;
+                let bytes = (seen.capacity() * 40
+                    + children.capacity()
+                        * std::mem::size_of::<(i64, u32, u64, u32, Square, Square)>()
+                    + layer.capacity() * 48
+                    + nodes.capacity() * std::mem::size_of::<Node>())
+                    as u64;
+                budget.set_memory(bytes);
+                peak = peak.max(bytes);
+                if let Some(kind) = budget.exceeded() {
+                    return BeamOutcome {
+                        states: None,
+                        stopped: Some(kind),
+                        peak_memory: peak,
+                    };
+                }
+            }
+        }
+        budget.add_nodes(since_check);
+        since_check = 0;
+        if let Some((index, from, to)) = found {
+            let mut states = Vec::new();
+            let mut own = layer[index].0;
+            let mut node = layer[index].2;
+            let mut last = own;
+            last.remove(from);
+            last.insert(to);
+            states.push(last);
+            loop {
+                states.push(own);
+                let step = &nodes[node as usize];
+                if step.parent == u32::MAX {
+                    break;
+                }
+                own.remove(Square::from_index(step.to as usize).expect("a stored square"));
+                own.insert(Square::from_index(step.from as usize).expect("a stored square"));
+                node = step.parent;
+            }
+            states.reverse();
+            return BeamOutcome {
+                states: Some(states),
+                stopped: None,
+                peak_memory: peak,
+            };
+        }
+        if children.is_empty() {
+            break;
+        }
+        if children.len() > width {
+            children.select_nth_unstable_by_key(width - 1, |c| (c.0, c.1, c.2));
+            children.truncate(width);
+        }
+        children.sort_unstable_by_key(|c| (c.0, c.1, c.2));
+        let mut next = Vec::with_capacity(children.len());
+        for &(rank, _, _, index, from, to) in &children {
+            let (own, _, node) = layer[index as usize];
+            let mut child = own;
+            child.remove(from);
+            child.insert(to);
+            nodes.push(Node {
+                parent: node,
+                from: from.index() as u8,
+                to: to.index() as u8,
+            });
+            next.push((child, rank, (nodes.len() - 1) as u32));
+        }
+        layer = next;
+        if depth % 10 == 0 {
+            progress(&format!(
+                "  beam {width}: move {depth}, best cost {} ({} nodes, {:.1} s)",
+                layer[0].1,
+                budget.nodes(),
+                budget.elapsed().as_secs_f64()
+            ));
+        }
+    }
+    BeamOutcome {
+        states: None,
+        stopped: None,
+        peak_memory: peak,
+    }
+}

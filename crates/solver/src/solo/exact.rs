@@ -1,0 +1,503 @@
+//! The exact search: iterative deepening on the length bound `L`, each round
+//! a breadth-first search pruned by the admissible bound, from both ends
+//! when moves are reversible.
+//!
+//! Round `L` keeps a state reached in `g` moves only when `g + bound <= L`,
+//! so a round that finds no solution proves that none of length `L` exists
+//! (every state of such a solution passes the test at its distance). The
+//! rounds run `L = bound(start), bound(start) + 1, ...`: the first success is
+//! optimal, and a round cut short by a limit leaves `L` proved as a lower bound.
+//!
+//! Bidirectional rounds. With reversible moves (no camp-lock, home-lock or
+//! jump-continue) the predecessors of a state are its successors, so a
+//! search from the goal (the full target camp, when the pieces just fill it)
+//! with the same moves finds the states within `k` moves of it. A solution
+//! of length `L` passes through a state at distance `ceil(L/2)` from the
+//! start and `floor(L/2)` from the goal (exactly, as none is shorter), so
+//! the round builds the goal side to depth `floor(L/2)` and the start side
+//! to `ceil(L/2) - 1`, and checks each state of the last start layer, as it
+//! is generated, against the goal side's last layer. When the goal is the
+//! start turned half-way round (the presets' start positions) the goal side
+//! is the start side turned, and is not built: `s` is `j` moves from the goal
+//! exactly when `rotate(s)` is `j` moves from the start.
+//!
+//! With reversible moves the neighbours of layer `k` lie in layers `k - 1`,
+//! `k` and `k + 1`, so a new state is checked against two layers; otherwise
+//! against all.
+
+use halma_core::{Bitboard, Square};
+
+use super::board::SoloBoard;
+use super::bound::Goal;
+use super::table::{Key, Layer};
+use crate::limits::{Budget, LimitKind};
+
+/// What the exact search reached.
+pub(crate) struct ExactOutcome {
+    /// An optimal solution, as the states from the start to the goal.
+    pub states: Option<Vec<Bitboard>>,
+    /// The largest `L` such that no solution shorter than `L` exists.
+    pub lower_bound: u32,
+    /// The limit that stopped the search, if one did.
+    pub stopped: Option<LimitKind>,
+    /// The most bytes the layers held at once.
+    pub peak_memory: u64,
+    /// Whether the search ran out of states: no solution at all.
+    pub exhausted: bool,
+}
+
+/// How often (in generated states) the limits are read.
+const CHECK_EVERY: u64 = 4096;
+
+/// What a new state of the last layer of a round is checked against.
+enum Meet<'a, K: Key> {
+    /// Nothing: not the last layer.
+    Nothing,
+    /// The goal itself (a one-sided search).
+    Goal,
+    /// The last layer of the goal side, given as its states, turned when
+    /// `turned` (the goal side is the start side turned).
+    Layer { layer: &'a Layer<K>, turned: bool },
+    /// The layer being built, turned (symmetric rounds of even length).
+    Itself,
+}
+
+/// A state of the last layer that meets the other side.
+struct Met<K: Key> {
+    /// The state in the last start-side layer it came from, and its move.
+    parent: K,
+    from: Square,
+    to: Square,
+    /// Its partner on the other side (turned, for a symmetric round), and
+    /// whether that partner is in the layer being built.
+    partner: K,
+    partner_in_new_layer: bool,
+    /// The layer being built when it met.
+    new_layer: Layer<K>,
+}
+
+enum Expanded<K: Key> {
+    Layer(Layer<K>),
+    Met(Box<Met<K>>),
+}
+
+struct Search<'a, K: Key> {
+    board: &'a SoloBoard,
+    budget: &'a mut Budget,
+    /// The number of pieces (every state has as many).
+    pieces: u32,
+    peak: u64,
+    held: u64,
+    since_check: u64,
+    /// Whether the round dropped a state for its bound (then an empty layer
+    /// proves nothing beyond the round).
+    pruned: bool,
+    progress: &'a mut dyn FnMut(&str),
+    _key: std::marker::PhantomData<K>,
+}
+
+impl<K: Key> Search<'_, K> {
+    /// The next layer from `layers` (the last is expanded), keeping states
+    /// with `depth + goal.bound <= limit`, each new state checked by `meet`.
+    fn expand(
+        &mut self,
+        layers: &[Layer<K>],
+        goal: &Goal,
+        limit: u32,
+        meet: Meet<'_, K>,
+    ) -> Result<Expanded<K>, LimitKind> {
+        let depth = layers.len() as u32;
+        let last = layers.last().expect("the first layer is the start");
+        let checked = if self.board.reversible {
+            layers.len().saturating_sub(2)
+        } else {
+            0
+        };
+        // The exact case of the bound: as many pieces as squares to fill.
+        let exact = self.pieces == goal.squares.count();
+        let mut next = Layer::<K>::new();
+        let board = self.board;
+        for parent in last.iter() {
+            let own = parent.unpack(board);
+            let counts = goal.counts(board, own);
+            let mut stop = None;
+            let mut met = None;
+            board.for_each_child(own, |from, to, child| {
+                if stop.is_some() || met.is_some() {
+                    return;
+                }
+                self.since_check += 1;
+                if depth + goal.child_bound(&counts, exact, from, to) > limit {
+                    self.pruned = true;
+                    return;
+                }
+                let key = parent.toggle(board, from).toggle(board, to);
+                if layers[checked..].iter().any(|layer| layer.contains(key)) {
+                    return;
+                }
+                let partner = match &meet {
+                    Meet::Nothing => None,
+                    Meet::Goal => board.is_goal(child).then_some((key, false)),
+                    Meet::Layer { layer, turned } => {
+                        let partner = if *turned { key.rotate(board) } else { key };
+                        layer.contains(partner).then_some((partner, false))
+                    }
+                    Meet::Itself => {
+                        let partner = key.rotate(board);
+                        if partner == key {
+                            Some((partner, false))
+                        } else {
+                            next.contains(partner).then_some((partner, true))
+                        }
+                    }
+                };
+                if let Some((partner, in_new)) = partner {
+                    met = Some((from, to, partner, in_new));
+                    return;
+                }
+                let before = next.bytes();
+                let after = next.bytes_after_insert();
+                if after != before {
+                    self.budget.set_memory(self.held + after);
+                    if let Some(limit) = self.budget.exceeded() {
+                        // The doubling is not made: the peak is what was held.
+                        stop = Some(limit);
+                        return;
+                    }
+                    self.peak = self.peak.max(self.held + after);
+                }
+                next.insert(key, (from.index() as u8, to.index() as u8));
+            });
+            if let Some(limit) = stop {
+                return Err(limit);
+            }
+            if let Some((from, to, partner, partner_in_new_layer)) = met {
+                self.budget.add_nodes(self.since_check);
+                self.since_check = 0;
+                return Ok(Expanded::Met(Box::new(Met {
+                    parent,
+                    from,
+                    to,
+                    partner,
+                    partner_in_new_layer,
+                    new_layer: next,
+                })));
+            }
+            if self.since_check >= CHECK_EVERY {
+                self.budget.add_nodes(self.since_check);
+                self.since_check = 0;
+                if let Some(limit) = self.budget.exceeded() {
+                    return Err(limit);
+                }
+            }
+        }
+        self.budget.add_nodes(self.since_check);
+        self.since_check = 0;
+        self.held += next.bytes();
+        self.budget.set_memory(self.held);
+        self.peak = self.peak.max(self.held);
+        Ok(Expanded::Layer(next))
+    }
+
+    /// Builds layers from `start` up to `depth` (fewer when a layer comes
+    /// out empty) for the round `limit`.
+    fn layers(
+        &mut self,
+        start: Bitboard,
+        goal: &Goal,
+        depth: u32,
+        limit: u32,
+    ) -> Result<Vec<Layer<K>>, LimitKind> {
+        let mut first = Layer::new();
+        first.insert(K::pack(self.board, start), (0, 0));
+        self.held += first.bytes();
+        let mut layers = vec![first];
+        for _ in 0..depth {
+            let Expanded::Layer(next) = self.expand(&layers, goal, limit, Meet::Nothing)? else {
+                unreachable!("no meeting is looked for");
+            };
+            self.report(limit, &layers, &next, goal);
+            let empty = next.len() == 0;
+            layers.push(next);
+            if empty {
+                break;
+            }
+        }
+        Ok(layers)
+    }
+
+    fn report(&mut self, limit: u32, layers: &[Layer<K>], next: &Layer<K>, goal: &Goal) {
+        (self.progress)(&format!(
+            "  round {limit}: layer {} from the {}: {} states ({} nodes, {:.1} s, {} MiB)",
+            layers.len(),
+            if goal.squares == self.board.target {
+                "start"
+            } else {
+                "goal"
+            },
+            next.len(),
+            self.budget.nodes(),
+            self.budget.elapsed().as_secs_f64(),
+            self.held >> 20
+        ));
+    }
+
+    /// The states from the layer-0 state to `key` in `layers[depth]`.
+    fn trace(&self, layers: &[Layer<K>], key: K, depth: usize) -> Vec<Bitboard> {
+        let mut states = vec![key.unpack(self.board)];
+        let mut key = key;
+        for layer in layers[1..=depth].iter().rev() {
+            let (from, to) = layer.get(key).expect("a state of a layer has its move");
+            let to = Square::from_index(to as usize).expect("a stored square");
+            let from = Square::from_index(from as usize).expect("a stored square");
+            key = key.toggle(self.board, to).toggle(self.board, from);
+            states.push(key.unpack(self.board));
+        }
+        states.reverse();
+        states
+    }
+}
+
+/// The optimal race from `start` for `board`, or as far as the limits allow.
+/// `known` is the length of a solution already found: reaching it proves it
+/// optimal without building the round.
+pub(crate) fn exact<K: Key>(
+    board: &SoloBoard,
+    start: Bitboard,
+    budget: &mut Budget,
+    known: Option<u32>,
+    progress: &mut dyn FnMut(&str),
+) -> ExactOutcome {
+    let forward_goal = Goal::new(board, board.target);
+    let backward_goal = Goal::new(board, start);
+    let bidirectional = board.reversible && start.count() == board.target.count();
+    let symmetric = bidirectional && board.rotate(start) == board.target;
+    let mut search = Search::<K> {
+        board,
+        budget,
+        pieces: start.count(),
+        peak: 0,
+        held: 0,
+        since_check: 0,
+        pruned: false,
+        progress,
+        _key: std::marker::PhantomData,
+    };
+    let mut limit = forward_goal.bound(board, start);
+    let outcome = |search: &Search<K>, states, lower_bound, stopped, exhausted| ExactOutcome {
+        states,
+        lower_bound,
+        stopped,
+        peak_memory: search.peak,
+        exhausted,
+    };
+    loop {
+        if known.is_some_and(|length| limit >= length) {
+            return outcome(&search, None, limit, None, false);
+        }
+        search.held = 0;
+        search.pruned = false;
+        let round = round(
+            &mut search,
+            start,
+            limit,
+            bidirectional,
+            symmetric,
+            &forward_goal,
+            &backward_goal,
+        );
+        match round {
+            Err(kind) => return outcome(&search, None, limit, Some(kind), false),
+            Ok(Round::Found(states)) => return outcome(&search, Some(states), limit, None, false),
+            Ok(Round::Exhausted) => return outcome(&search, None, limit, None, true),
+            Ok(Round::Refuted) => {
+                (search.progress)(&format!(
+                    "no race of {limit} moves ({} nodes, {:.1} s, peak {} MiB)",
+                    search.budget.nodes(),
+                    search.budget.elapsed().as_secs_f64(),
+                    search.peak >> 20
+                ));
+                limit += 1;
+            }
+        }
+    }
+}
+
+enum Round {
+    Found(Vec<Bitboard>),
+    /// No solution of this length.
+    Refuted,
+    /// No solution at all: the round saw every reachable state.
+    Exhausted,
+}
+
+/// One round of the exact search: is there a race of `limit` moves?
+fn round<K: Key>(
+    search: &mut Search<K>,
+    start: Bitboard,
+    limit: u32,
+    bidirectional: bool,
+    symmetric: bool,
+    forward_goal: &Goal,
+    backward_goal: &Goal,
+) -> Result<Round, LimitKind> {
+    let board = search.board;
+    let (ahead, behind) = if bidirectional {
+        (limit.div_ceil(2), limit / 2)
+    } else {
+        (limit, 0)
+    };
+    let empty_round = |search: &Search<K>| {
+        if search.pruned {
+            Round::Refuted
+        } else {
+            Round::Exhausted
+        }
+    };
+    if ahead == 0 {
+        return Ok(Round::Refuted);
+    }
+    let backward = if bidirectional && !symmetric {
+        let layers = search.layers(board.target, backward_goal, behind, limit)?;
+        if layers.len() <= behind as usize {
+            return Ok(empty_round(search));
+        }
+        Some(layers)
+    } else {
+        None
+    };
+    let mut forward = search.layers(start, forward_goal, ahead - 1, limit)?;
+    if forward.len() < ahead as usize {
+        return Ok(empty_round(search));
+    }
+    let meet = match (&backward, symmetric, bidirectional) {
+        (Some(layers), _, _) => Meet::Layer {
+            layer: &layers[behind as usize],
+            turned: false,
+        },
+        (None, true, _) if behind < ahead => Meet::Layer {
+            layer: &forward[behind as usize],
+            turned: true,
+        },
+        (None, true, _) => Meet::Itself,
+        (None, false, _) => Meet::Goal,
+    };
+    let met = match search.expand(&forward, forward_goal, limit, meet)? {
+        Expanded::Layer(layer) => {
+            let empty = layer.len() == 0;
+            search.report(limit, &forward, &layer, forward_goal);
+            return Ok(if empty {
+                empty_round(search)
+            } else {
+                Round::Refuted
+            });
+        }
+        Expanded::Met(met) => met,
+    };
+    let depth = forward.len() - 1;
+    let mut states = search.trace(&forward, met.parent, depth);
+    let mut meeting = *states.last().expect("a path has its end");
+    meeting.remove(met.from);
+    meeting.insert(met.to);
+    states.push(meeting);
+    // The other half, from the meeting state to the goal.
+    let other: Vec<Bitboard> = if symmetric {
+        let partner_path = if met.partner_in_new_layer {
+            forward.push(met.new_layer);
+            search.trace(&forward, met.partner, depth + 1)
+        } else if met.partner == K::pack(board, meeting).rotate(board) && behind == ahead {
+            // The meeting state is its own turn: the second half is the
+            // first half turned.
+            states.clone()
+        } else {
+            search.trace(&forward, met.partner, behind as usize)
+        };
+        partner_path.into_iter().map(|s| board.rotate(s)).collect()
+    } else if let Some(layers) = &backward {
+        search.trace(layers, met.partner, behind as usize)
+    } else {
+        vec![meeting]
+    };
+    // `other` runs goal .. meeting state: append it reversed, the meeting state once.
+    states.extend(other.into_iter().rev().skip(1));
+    Ok(Round::Found(states))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use halma_core::{Bitboard, Seat, Square};
+    use halma_rules::Rules;
+
+    use super::*;
+    use crate::limits::SolveLimits;
+
+    /// The fewest moves from `start` to a state holding `board.target`, by a
+    /// plain breadth-first search over the board's moves.
+    fn breadth_first(board: &SoloBoard, start: Bitboard, max: u32) -> Option<u32> {
+        let mut seen = HashSet::from([start]);
+        let mut frontier = vec![start];
+        for depth in 1..=max {
+            let mut next = Vec::new();
+            for &own in &frontier {
+                board.for_each_child(own, |_, _, child| {
+                    if seen.insert(child) {
+                        next.push(child);
+                    }
+                });
+            }
+            if next.iter().any(|&s| board.is_goal(s)) {
+                return Some(depth);
+            }
+            frontier = next;
+        }
+        None
+    }
+
+    fn squares(list: &[(u8, u8)]) -> Bitboard {
+        list.iter()
+            .map(|&(f, r)| Square::new(f, r).unwrap())
+            .collect()
+    }
+
+    /// Checks every kind of round (symmetric, two-sided, one-sided) on a
+    /// race of a few pieces to a small made-up target, against `breadth_first`.
+    fn check(target: &[(u8, u8)], start: Option<&[(u8, u8)]>) {
+        let rules: Rules = "halma8".parse().unwrap();
+        let mut board = SoloBoard::new(&rules, Seat::Red);
+        board.target = squares(target);
+        let start = match start {
+            Some(list) => squares(list),
+            None => board.rotate(board.target),
+        };
+        let expected = breadth_first(&board, start, 12).expect("solvable");
+        for reversible in [true, false] {
+            board.reversible = reversible;
+            let mut budget = Budget::new(SolveLimits::default());
+            let outcome = exact::<u64>(&board, start, &mut budget, None, &mut |_| {});
+            let states = outcome.states.expect("solved");
+            assert_eq!(states.len() as u32 - 1, expected, "{target:?} {reversible}");
+            assert_eq!(outcome.lower_bound, expected);
+            assert_eq!(states[0], start);
+            assert!(board.is_goal(*states.last().unwrap()));
+            for pair in states.windows(2) {
+                let mut found = false;
+                board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
+                assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+            }
+        }
+    }
+
+    #[test]
+    fn every_kind_of_round_finds_the_optimum() {
+        // Symmetric (the start is the target turned): odd and even lengths.
+        check(&[(5, 2), (6, 2), (5, 3)], None);
+        check(&[(4, 4), (5, 5)], None);
+        check(&[(6, 1), (7, 0), (6, 0), (7, 1)], None);
+        check(&[(1, 1), (2, 1), (3, 1)], None);
+        // Two-sided, not symmetric.
+        check(&[(6, 6), (7, 7), (6, 7)], Some(&[(1, 1), (2, 2), (3, 1)]));
+        check(&[(4, 3), (5, 3)], Some(&[(0, 0), (1, 0)]));
+    }
+}

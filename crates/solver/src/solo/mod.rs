@@ -1,0 +1,309 @@
+//! The solo race: the fewest moves for the side to move, alone on the board
+//! (the other seats' pieces removed), to fill its target camp.
+//!
+//! [`solve`] first runs a beam search ([`SoloConfig::beam_width`]) for a good
+//! sequence, then an exact search (iterative deepening on the length, each
+//! round a breadth-first search pruned by an admissible bound, from both ends
+//! when moves are reversible) that proves it optimal or finds a shorter one.
+//! What was proved is in the [`SoloSolution`]: the sequence, a lower bound
+//! no sequence can beat, and whether the two meet. docs/solvers.md has the
+//! methods, the bound's proof and the figures.
+
+mod beam;
+mod board;
+mod bound;
+mod exact;
+mod polish;
+mod table;
+
+use std::time::Duration;
+
+use halma_core::{Bitboard, Move, Position, Seat, Square};
+use halma_rules::Rules;
+
+use crate::limits::{Budget, LimitKind, SolveError, SolveLimits};
+use board::SoloBoard;
+use bound::Goal;
+use table::Key;
+
+/// The search knobs of [`solve_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoloConfig {
+    /// States the beam search keeps per move; 0 skips it.
+    pub beam_width: usize,
+    /// What the beam charges a piece outside the target camp on top of its
+    /// distance `dx + dy` to the target corner (default 2).
+    pub beam_entry: u32,
+    /// Whether to run the exact search after the beam search (without it the
+    /// lower bound is the admissible bound of the start).
+    pub exact: bool,
+    /// Moves per stretch when polishing the beam's race (each stretch
+    /// replaced by the shortest between its ends); 0 or 1 skips it.
+    pub polish_window: usize,
+    /// Nodes each polished stretch may spend.
+    pub polish_nodes: u64,
+}
+
+impl Default for SoloConfig {
+    /// A beam of 2 000 states, no polishing, then the exact search.
+    fn default() -> SoloConfig {
+        SoloConfig {
+            beam_width: 2000,
+            beam_entry: 2,
+            exact: true,
+            polish_window: 0,
+            polish_nodes: 2_000_000,
+        }
+    }
+}
+
+/// What a search spent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SoloStats {
+    /// States generated, beam and exact search together.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// The most bytes the search's tables held at once.
+    pub peak_memory_bytes: u64,
+}
+
+/// The best race found and what is proved about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoloSolution {
+    /// The race's start: the given position with only the side to move's
+    /// pieces, that seat alone in play, to move. The moves replay from here
+    /// ([`replay`]).
+    pub start: Position,
+    /// The best sequence found; it fills the target camp.
+    pub moves: Vec<Move>,
+    /// No sequence has fewer moves than this (proved by the admissible bound
+    /// and the exhaustive rounds of the exact search).
+    pub lower_bound: u32,
+    /// Whether `moves` is proved optimal (its length is the lower bound).
+    pub optimal: bool,
+    /// The limit that stopped the search before it proved optimality.
+    pub stopped: Option<LimitKind>,
+    /// What the search spent.
+    pub stats: SoloStats,
+}
+
+/// The solo race of the side to move in `position` under `rules`, with the
+/// default [`SoloConfig`].
+pub fn solve(
+    rules: &Rules,
+    position: &Position,
+    limits: SolveLimits,
+) -> Result<SoloSolution, SolveError> {
+    solve_with(rules, position, limits, &SoloConfig::default(), &mut |_| {})
+}
+
+/// The one-seat start of the solo race of the side to move in `position`:
+/// its pieces only, that seat alone in play. Errors when the race cannot be
+/// run: the board is not the rules' board, the seat has no pieces, fewer
+/// pieces than its target camp has squares, or already fills it.
+pub fn solo_start(rules: &Rules, position: &Position) -> Result<Position, SolveError> {
+    let geometry = position.geometry();
+    let expected = rules.geometry();
+    if geometry != expected {
+        return Err(SolveError::Impossible(format!(
+            "the position's board is {}x{}, but {rules} is played on {}x{}",
+            geometry.width(),
+            geometry.height(),
+            expected.width(),
+            expected.height()
+        )));
+    }
+    let seat = position.to_move();
+    let own = position.pieces(seat);
+    let target = rules.target_camp(seat);
+    if own.is_empty() {
+        return Err(SolveError::Impossible(format!(
+            "{seat}, the side to move, has no pieces"
+        )));
+    }
+    if own.count() < target.count() {
+        return Err(SolveError::Impossible(format!(
+            "{seat} has {} pieces, too few to fill its target camp of {} squares",
+            own.count(),
+            target.count()
+        )));
+    }
+    if target.is_subset(own) {
+        return Err(SolveError::Impossible(format!(
+            "{seat} already fills its target camp: the race is over"
+        )));
+    }
+    Ok(SoloBoard::new(rules, seat).position(own))
+}
+
+/// [`solve`] with search knobs, reporting progress lines to `progress`.
+pub fn solve_with(
+    rules: &Rules,
+    position: &Position,
+    limits: SolveLimits,
+    config: &SoloConfig,
+    progress: &mut dyn FnMut(&str),
+) -> Result<SoloSolution, SolveError> {
+    let start_position = solo_start(rules, position)?;
+    let seat = position.to_move();
+    let board = SoloBoard::new(rules, seat);
+    let start = position.pieces(seat);
+    let goal = Goal::new(&board, board.target);
+    let mut budget = Budget::new(limits);
+    let mut peak = 0;
+    let mut best: Option<Vec<Bitboard>> = None;
+    let mut stopped = None;
+    let start_bound = goal.bound(&board, start);
+    progress(&format!(
+        "{seat} alone: admissible bound at the start {start_bound}"
+    ));
+
+    if config.beam_width > 0 {
+        let outcome = beam::beam(
+            &board,
+            start,
+            config.beam_width,
+            config.beam_entry,
+            MAX_LENGTH,
+            &mut budget,
+            progress,
+        );
+        peak = peak.max(outcome.peak_memory);
+        stopped = outcome.stopped;
+        if let Some(states) = outcome.states {
+            progress(&format!(
+                "beam {}: {} moves ({} nodes, {:.1} s)",
+                config.beam_width,
+                states.len() - 1,
+                budget.nodes(),
+                budget.elapsed().as_secs_f64()
+            ));
+            best = Some(states);
+        }
+    }
+
+    if config.polish_window > 1 {
+        if let Some(states) = best.take() {
+            let before = states.len() - 1;
+            let (states, polish_peak) = polish::polish(
+                &board,
+                states,
+                config.polish_window,
+                config.polish_nodes,
+                &mut budget,
+                progress,
+            );
+            progress(&format!(
+                "polish {}: {before} -> {} moves ({} nodes, {:.1} s)",
+                config.polish_window,
+                states.len() - 1,
+                budget.nodes(),
+                budget.elapsed().as_secs_f64()
+            ));
+            best = Some(states);
+            peak = peak.max(polish_peak);
+            stopped = budget.exceeded();
+        }
+    }
+
+    let mut lower_bound = start_bound;
+    if config.exact && stopped.is_none() {
+        let known = best.as_ref().map(|s| (s.len() - 1) as u32);
+        let squares = board.width as u32 * board.height as u32;
+        let outcome = if u64::fits(squares) {
+            exact::exact::<u64>(&board, start, &mut budget, known, progress)
+        } else if u128::fits(squares) {
+            exact::exact::<u128>(&board, start, &mut budget, known, progress)
+        } else {
+            exact::exact::<Bitboard>(&board, start, &mut budget, known, progress)
+        };
+        peak = peak.max(outcome.peak_memory);
+        lower_bound = lower_bound.max(outcome.lower_bound);
+        stopped = outcome.stopped;
+        if outcome.exhausted {
+            return Err(SolveError::Impossible(format!(
+                "{seat} can never fill its target camp from here: all {} positions it can reach were searched",
+                budget.nodes()
+            )));
+        }
+        if let Some(states) = outcome.states {
+            best = Some(states);
+        }
+    }
+
+    let stats = SoloStats {
+        nodes: budget.nodes(),
+        elapsed: budget.elapsed(),
+        peak_memory_bytes: peak,
+    };
+    let Some(states) = best else {
+        let detail = format!(
+            "{} nodes, {:.1} s, {} bytes of tables; no sequence shorter than {lower_bound} moves exists",
+            stats.nodes,
+            stats.elapsed.as_secs_f64(),
+            stats.peak_memory_bytes
+        );
+        return Err(match stopped {
+            Some(limit) => SolveError::LimitReached { limit, detail },
+            // Only a beam-only search ends here: it proves nothing.
+            None => SolveError::LimitReached {
+                limit: LimitKind::Nodes,
+                detail: format!("the beam search found no sequence ({detail})"),
+            },
+        });
+    };
+    let moves: Vec<Move> = states
+        .windows(2)
+        .map(|pair| {
+            let from = only(pair[0] - pair[1]);
+            let to = only(pair[1] - pair[0]);
+            board.make_move(from, to)
+        })
+        .collect();
+    let optimal = moves.len() as u32 == lower_bound;
+    Ok(SoloSolution {
+        start: start_position,
+        moves,
+        lower_bound,
+        optimal,
+        stopped: if optimal { None } else { stopped },
+        stats,
+    })
+}
+
+/// The longest sequence the beam search looks for.
+const MAX_LENGTH: u32 = 1000;
+
+/// The one square of a one-square set.
+fn only(set: Bitboard) -> Square {
+    debug_assert_eq!(set.count(), 1, "consecutive states differ by one move");
+    set.first().expect("consecutive states differ by one move")
+}
+
+/// Replays `moves` from the race's `start` (see [`SoloSolution::start`])
+/// with the rules' own legality checks; `Ok` with the final position when
+/// every move is legal and the last fills the target camp.
+pub fn replay(rules: &Rules, start: &Position, moves: &[Move]) -> Result<Position, String> {
+    let seat: Seat = start.to_move();
+    let mut position = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        if let Err(reason) = rules.check_move(&position, mv) {
+            return Err(format!("move {} ({mv:?}) is illegal: {reason}", i + 1));
+        }
+        position.make_move_unchecked(mv);
+        if rules.meets_goal(&position, seat) && i + 1 < moves.len() {
+            return Err(format!(
+                "the race is over after move {}, before the last",
+                i + 1
+            ));
+        }
+    }
+    if !rules.meets_goal(&position, seat) {
+        return Err(format!(
+            "after {} moves {seat} does not fill its target camp",
+            moves.len()
+        ));
+    }
+    Ok(position)
+}
