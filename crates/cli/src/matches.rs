@@ -44,8 +44,10 @@ illegal move forfeits the game (a loss, printed as `game N: A (Red) forfeits: <r
 restarted for the next one. Details: docs/match.md."
 )]
 pub struct MatchArgs {
-    /// Player A: engine settings `level=N,nodes=N,depth=N,movetime=MS,hash=MiB,threads=N`,
-    /// `greedy`, `random`, or `cmd=<command line>` for an engine speaking the protocol
+    /// Player A: engine settings `level=N,nodes=N,depth=N,movetime=MS,hash=MiB,threads=N`
+    /// (prefixed with `v1,` for the frozen first version of the engine, or `v1` alone),
+    /// a built-in opponent (`greedy`, `greedy-euclid`, `greedy-camp`, `racers`: one
+    /// kind per seat, `blocker`, `random`), or `cmd=<command line>` for an engine speaking the protocol
     /// (split into words with the POSIX shell's quoting rules, never run by a shell).
     #[arg(long, default_value = "nodes=20000")]
     a: String,

@@ -1,20 +1,29 @@
 //! Players for `halma match` and `halma selfplay`: engine settings written as
-//! a spec (`level=8,nodes=20000`), the baselines (`greedy`, `random`), and
-//! protocol engines run as child processes (`cmd=...`).
+//! a spec (`level=8,nodes=20000`), the built-in opponents (`greedy`,
+//! `greedy-euclid`, `greedy-camp`, `racers`, `blocker`, `random`: see
+//! `halma_tools::racers`), and protocol engines run as child processes
+//! (`cmd=...`).
 
 use std::time::Duration;
 
 use halma_engine::levels::with_default_budget;
 use halma_engine::{EngineOptions, HashSize, Level, Limits, Threads};
 use halma_protocol::client::{ClientOptions, EngineCommand, GoLimits, ProtocolPlayer};
-use halma_tools::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+use halma_tools::players::{EnginePlayer, Player};
+use halma_tools::racers::{baseline, BASELINES};
 
 use crate::CliError;
 
 /// Engine options and per-move limits read from a spec like
 /// `level=8,nodes=20000,movetime=100,depth=6,hash=16,threads=1`.
+///
+/// A spec that starts with `v1` (`v1`, `v1,nodes=20000`) plays the frozen
+/// first version of the engine (`EngineOptions::v1`) with those settings.
 pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> {
-    let mut options = EngineOptions::default();
+    let (mut options, spec) = match spec.strip_prefix("v1") {
+        Some(rest) if rest.is_empty() || rest.starts_with(',') => (EngineOptions::v1(), rest),
+        _ => (EngineOptions::default(), spec),
+    };
     let mut limits = Limits::default();
     let mut seen: Vec<&str> = Vec::new();
     for item in spec.split(',').filter(|s| !s.is_empty()) {
@@ -76,10 +85,8 @@ fn in_range(item: &str, number: u64, low: u64, high: u64) -> Result<u64, CliErro
 
 /// A player as written on the command line, checked before a match starts.
 pub enum PlayerSpec {
-    /// `greedy`: the one-ply greedy baseline.
-    Greedy,
-    /// `random`: a random legal move.
-    Random,
+    /// A built-in opponent, by its name (one of `halma_tools::racers::BASELINES`).
+    Baseline(&'static str),
     /// Engine settings (`level=8,nodes=20000`).
     Engine(EngineOptions, Limits, String),
     /// `cmd=<command line>`: an engine speaking the protocol, as a child process.
@@ -87,14 +94,13 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// Reads a spec: `greedy`, `random`, `cmd=<command line>` (split with
-    /// the POSIX shell's quoting rules; the program must exist) or engine
-    /// settings.
+    /// Reads a spec: a built-in opponent's name, `cmd=<command line>`
+    /// (split with the POSIX shell's quoting rules; the program must exist)
+    /// or engine settings.
     pub fn parse(spec: &str) -> Result<PlayerSpec, CliError> {
-        match spec {
-            "greedy" => Ok(PlayerSpec::Greedy),
-            "random" => Ok(PlayerSpec::Random),
-            _ => {
+        match BASELINES.iter().find(|&&name| name == spec) {
+            Some(name) => Ok(PlayerSpec::Baseline(name)),
+            None => {
                 if let Some(command) = spec.strip_prefix("cmd=") {
                     let command = EngineCommand::parse(command)
                         .map_err(|e| CliError(format!("cmd=: {e}")))?;
@@ -113,8 +119,7 @@ impl PlayerSpec {
     /// and is started for its first game.
     pub fn build(&self, go: &GoLimits, client: &ClientOptions) -> Box<dyn Player + Send> {
         match self {
-            PlayerSpec::Greedy => Box::new(GreedyPlayer::new(1)),
-            PlayerSpec::Random => Box::new(RandomPlayer::new(1)),
+            PlayerSpec::Baseline(name) => baseline(name, 1).expect("a name of BASELINES"),
             PlayerSpec::Engine(options, limits, label) => {
                 Box::new(EnginePlayer::new(options.clone(), *limits, label.clone()))
             }
@@ -172,6 +177,30 @@ mod tests {
             panic!("movetime=1 is accepted");
         };
         assert_eq!(limits.movetime, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn v1_selects_the_frozen_engine_with_its_settings() {
+        let Ok((options, limits)) = engine_settings("v1,nodes=20000") else {
+            panic!("v1 with settings is a spec");
+        };
+        assert_eq!(options, EngineOptions::v1());
+        assert_eq!(limits.nodes, Some(20_000));
+        let Ok((options, _)) = engine_settings("v1") else {
+            panic!("v1 alone is a spec");
+        };
+        assert_eq!(options, EngineOptions::v1());
+        assert_ne!(EngineOptions::v1(), EngineOptions::default());
+        assert!(error("v12").contains("expected key=value"));
+        assert!(error("v1,v1").contains("expected key=value"));
+    }
+
+    #[test]
+    fn every_built_in_opponent_is_a_spec() {
+        for name in BASELINES {
+            assert!(matches!(PlayerSpec::parse(name), Ok(PlayerSpec::Baseline(n)) if n == name));
+        }
+        assert!(error("greedy-rear").contains("expected key=value"));
     }
 
     #[test]

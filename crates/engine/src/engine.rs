@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use halma_core::{Move, MoveKind, Position};
 use halma_rules::{Game, Rules};
 
+use crate::endgame;
 use crate::eval::Evaluator;
 use crate::levels::LevelSettings;
 use crate::limits::{
@@ -15,7 +16,7 @@ use crate::limits::{
 };
 use crate::movecode::MoveCode;
 use crate::noise::Noise;
-use crate::options::{EngineOptions, HashSize, Level, Threads};
+use crate::options::{EngineOptions, HashSize, Level, MultiSeatSearch, Threads};
 use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, MAX_DEPTH};
 use crate::tt::TranspositionTable;
 
@@ -251,6 +252,7 @@ impl Engine {
             elapsed: Duration::ZERO,
             hashfull: 0,
             pv: Vec::new(),
+            endgame_moves: None,
         };
         if rules.is_finished(position) {
             return result;
@@ -284,6 +286,35 @@ impl Engine {
             result.hashfull = tt.hashfull();
             return result;
         }
+        if !settings.is_noisy() && multipv == 1 && filter.is_none() {
+            if let Some((solution, nodes)) =
+                try_endgame(&self.options, rules, &evaluator, position, &limits)
+            {
+                result.nodes = nodes;
+                if let Some(&first) = solution.first() {
+                    result.best_move = Some(first);
+                    result.pv = pv_moves(
+                        rules,
+                        position,
+                        &solution
+                            .iter()
+                            .map(|&mv| MoveCode::new(position.to_move(), mv))
+                            .collect::<Vec<_>>(),
+                    );
+                    result.score =
+                        Score::from_raw(evaluator.evaluate(position, position.to_move()));
+                    result.depth = solution.len() as u32;
+                    result.endgame_moves = Some(solution.len() as u32);
+                    result.elapsed = start.elapsed();
+                    result.hashfull = tt.hashfull();
+                    return result;
+                }
+            }
+            // The solver's nodes come out of the search's budget.
+            if let Some(n) = limits.nodes.as_mut() {
+                *n = n.saturating_sub(result.nodes).max(1);
+            }
+        }
         let (soft, hard) = time_budget(&limits, start);
         let threads = if limits.allows_threads() {
             self.options.threads.get()
@@ -305,6 +336,7 @@ impl Engine {
             shared_nodes: &shared_nodes,
             start,
             root_filter: filter,
+            multi_seat: self.options.multi_seat,
         };
         if settings.is_noisy() {
             let mut searcher = Searcher::new(&ctx, position, history);
@@ -364,12 +396,57 @@ impl Engine {
         result.score = Score::from_raw(iteration.score);
         result.depth = iteration.depth;
         result.seldepth = seldepth as u32;
-        result.nodes = shared_nodes.load(Ordering::Relaxed);
+        result.nodes += shared_nodes.load(Ordering::Relaxed);
         result.elapsed = start.elapsed();
         result.hashfull = tt.hashfull();
         result
     }
 }
+
+/// The exact endgame, when `options` allow it and the side to move's race
+/// can no longer be disturbed (see [`crate::endgame`]): the shortest
+/// finishing sequence, or an empty one when the solver gave up, with the
+/// nodes it spent.
+fn try_endgame(
+    options: &EngineOptions,
+    rules: &Rules,
+    evaluator: &Evaluator,
+    position: &Position,
+    limits: &Limits,
+) -> Option<(Vec<Move>, u64)> {
+    if !options.endgame {
+        return None;
+    }
+    let seat = position.to_move();
+    if endgame::moves_needed_at_least(rules, position, seat) > endgame::ENDGAME_MAX_BOUND {
+        return None;
+    }
+    let undisturbed = match position.seats().len() {
+        1 => true,
+        2 => endgame::races_separated(position, seat, evaluator),
+        _ => options.multi_seat == MultiSeatSearch::Race,
+    };
+    if !undisturbed {
+        return None;
+    }
+    // A quarter of a node budget (the search gets the rest when the
+    // solver gives up); a timed search gives it a share of its time.
+    let mut budget = limits.nodes.map_or(ENDGAME_DEFAULT_NODES, |n| n / 4);
+    if let Some(time) = limits.movetime {
+        budget = budget.min(time.as_millis() as u64 * 200);
+    }
+    if let Some(clock) = limits.clock {
+        budget = budget.min(clock.remaining.as_millis() as u64 * 10);
+    }
+    match endgame::solve(rules, evaluator, position, budget) {
+        Ok(Some(solution)) => Some((solution.moves, solution.nodes)),
+        Ok(None) => None,
+        Err(out) => Some((Vec::new(), out.nodes)),
+    }
+}
+
+/// Solver nodes allowed when a search has no node limit.
+const ENDGAME_DEFAULT_NODES: u64 = 200_000;
 
 /// The hashes of the positions of `game` before its current one, oldest
 /// first, the start position included.

@@ -80,16 +80,22 @@ pub struct EvalWeights {
     pub forced_exit: i32,
 }
 
+impl EvalWeights {
+    /// The weights of the engine's first version (`EngineOptions::v1`),
+    /// frozen: the yardstick that later weights are measured against.
+    pub const V1: EvalWeights = EvalWeights {
+        rear: 4,
+        support: 2,
+        home_straggler: 10,
+        trapped_spoiler: 300,
+        blocked_spoiler: 60,
+        forced_exit: FORCED_EXIT_WEIGHT,
+    };
+}
+
 impl Default for EvalWeights {
     fn default() -> EvalWeights {
-        EvalWeights {
-            rear: 4,
-            support: 2,
-            home_straggler: 10,
-            trapped_spoiler: 300,
-            blocked_spoiler: 60,
-            forced_exit: FORCED_EXIT_WEIGHT,
-        }
+        EvalWeights::V1
     }
 }
 

@@ -38,6 +38,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod endgame;
 mod engine;
 pub mod eval;
 pub mod levels;
@@ -55,6 +56,8 @@ pub use limits::{
     Clock, Limits, Score, ScoreBound, SearchError, SearchEvent, SearchInfo, SearchOptions,
     SearchProgress, SearchResult, MAX_MULTIPV,
 };
-pub use options::{ConfigError, EngineOptions, HashSize, Level, Threads, MAX_THREADS};
+pub use options::{
+    ConfigError, EngineOptions, HashSize, Level, MultiSeatSearch, Threads, MAX_THREADS,
+};
 pub use search::{DrawRules, Selectivity};
 pub use tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};

@@ -101,6 +101,10 @@ pub struct SearchResult {
     /// after the side to move, the most dangerous single opponent move, the
     /// others passing.
     pub pv: Vec<Move>,
+    /// When the move comes from the exact endgame solver
+    /// ([`crate::endgame`]): the fewest moves the side to move needs to
+    /// finish, the other seats' pieces standing still.
+    pub endgame_moves: Option<u32>,
 }
 
 /// Most principal variations a search reports at once ([`SearchOptions::multipv`]).

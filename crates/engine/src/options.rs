@@ -118,6 +118,20 @@ impl HashSize {
     }
 }
 
+/// How the engine searches games of three and four seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MultiSeatSearch {
+    /// Plans its own moves only, the other seats' pieces standing still (a
+    /// solo race among obstacles). Against racers it measured neither
+    /// clearly better nor worse than best-reply search (docs/strength.md).
+    Race,
+    /// Best-reply search (Schadd and Winands, 2011): between two of its own
+    /// moves the one most dangerous opponent reply, the others passing. The
+    /// default, and how the engine's first version (`v1`) played.
+    #[default]
+    BestReply,
+}
+
 /// How an [`crate::Engine`] plays. Every field is valid by its type; build
 /// one from [`EngineOptions::default`] and set what differs.
 #[non_exhaustive]
@@ -137,6 +151,11 @@ pub struct EngineOptions {
     pub weights: EvalWeights,
     /// How selective the search is.
     pub selectivity: Selectivity,
+    /// The search of three- and four-seat games.
+    pub multi_seat: MultiSeatSearch,
+    /// Whether endgames are played exactly by [`crate::endgame`] when the
+    /// side to move's race can no longer be disturbed.
+    pub endgame: bool,
 }
 
 impl Default for EngineOptions {
@@ -150,6 +169,23 @@ impl Default for EngineOptions {
             draws: DrawRules::default(),
             weights: EvalWeights::default(),
             selectivity: Selectivity::default(),
+            multi_seat: MultiSeatSearch::default(),
+            endgame: true,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The engine's first released version, kept as a fixed yardstick
+    /// (`v1` in `halma match`): best-reply search in three and four seats,
+    /// no endgame solver, its evaluation weights ([`EvalWeights::V1`]).
+    /// Everything else as [`EngineOptions::default`].
+    pub fn v1() -> EngineOptions {
+        EngineOptions {
+            weights: EvalWeights::V1,
+            multi_seat: MultiSeatSearch::BestReply,
+            endgame: false,
+            ..EngineOptions::default()
         }
     }
 }

@@ -38,7 +38,7 @@ use halma_rules::Rules;
 use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
 use crate::limits::{Score, ScoreBound, SearchEvent, SearchInfo, SearchProgress};
 use crate::movecode::MoveCode;
-use crate::options::ConfigError;
+use crate::options::{ConfigError, MultiSeatSearch};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 
 /// Deepest iteration a search ever starts, in plies.
@@ -143,6 +143,8 @@ pub(crate) struct Context<'a> {
     pub start: Instant,
     /// Only these root moves are searched, when given.
     pub root_filter: Option<&'a [Move]>,
+    /// The search of three- and four-seat games.
+    pub multi_seat: MultiSeatSearch,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -150,6 +152,7 @@ enum Mode {
     Solo,
     Duel,
     BestReply,
+    Race,
 }
 
 #[derive(Clone, Copy)]
@@ -228,7 +231,10 @@ impl<'a> Searcher<'a> {
         let mode = match position.seats().len() {
             1 => Mode::Solo,
             2 => Mode::Duel,
-            _ => Mode::BestReply,
+            _ => match ctx.multi_seat {
+                MultiSeatSearch::Race => Mode::Race,
+                MultiSeatSearch::BestReply => Mode::BestReply,
+            },
         };
         let root_seat = position.to_move();
         // Nodes are scored by the root seat's evaluation (which charges it,
@@ -352,7 +358,7 @@ impl<'a> Searcher<'a> {
     fn draw_score(&self) -> i32 {
         match self.mode {
             // Failing to finish a solo race is as bad as it gets.
-            Mode::Solo => -MAX_EVAL,
+            Mode::Solo | Mode::Race => -MAX_EVAL,
             _ => 0,
         }
     }
@@ -377,7 +383,7 @@ impl<'a> Searcher<'a> {
         self.pos.make_move_unchecked(code.mv());
         let winner = self.ctx.rules.winner(&self.pos);
         let mut post = 0;
-        if self.mode == Mode::BestReply && seat != self.root_seat {
+        if (self.mode == Mode::BestReply && seat != self.root_seat) || self.mode == Mode::Race {
             while self.pos.to_move() != self.root_seat {
                 self.pos.make_move_unchecked(Move::PASS);
                 post += 1;
@@ -748,7 +754,11 @@ impl<'a> Searcher<'a> {
         // leaves then always follow a reply, and scores do not swing with
         // the parity of the depth as they would when the side to move got
         // the last move every other iteration. A depth limit still counts.
-        let step = if self.mode == Mode::Solo { 1 } else { 2 };
+        let step = if matches!(self.mode, Mode::Solo | Mode::Race) {
+            1
+        } else {
+            2
+        };
         let mut depth = first_depth.max(1);
         if step == 2 && depth % 2 == 1 && depth < max_depth {
             depth += 1;

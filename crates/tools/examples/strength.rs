@@ -3,6 +3,9 @@
 //! ```text
 //! cargo run --release -p halma-tools --example strength -- nps [--rules halma] [--nodes 2000000]
 //! cargo run --release -p halma-tools --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
+//!     (or any built-in opponent instead of `greedy`: greedy-euclid, greedy-camp,
+//!     racers (one kind per seat), blocker, random; `--engine v1` plays the frozen
+//!     first version instead of today's engine)
 //! cargo run --release -p halma-tools --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
 //! cargo run --release -p halma-tools --example strength -- versus --nodes 30000 --beam 10000
 //! cargo run --release -p halma-tools --example strength -- ladder [--games 50] [--from 1] [--to 10]
@@ -21,7 +24,8 @@ use halma_engine::{Engine, EngineOptions, EvalWeights, Level, Limits};
 use halma_rules::Rules;
 use halma_tools::arena::{play_match, ArenaConfig, Outcome};
 use halma_tools::elo::MatchScore;
-use halma_tools::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+use halma_tools::players::{EnginePlayer, Player};
+use halma_tools::racers::baseline;
 use halma_tools::solo::{beam_search, engine_solo_race, solo_position};
 
 struct Args {
@@ -36,6 +40,7 @@ struct Args {
     seed: u64,
     level: u8,
     max_plies: usize,
+    v1: bool,
 }
 
 fn parse() -> Args {
@@ -51,6 +56,7 @@ fn parse() -> Args {
         seed: 1,
         level: 10,
         max_plies: 1000,
+        v1: false,
     };
     let mut it = std::env::args().skip(1);
 
@@ -68,14 +74,19 @@ fn parse() -> Args {
             "--seed" => args.seed = value.parse().unwrap(),
             "--level" => args.level = value.parse().unwrap(),
             "--max-plies" => args.max_plies = value.parse().unwrap(),
+            "--engine" => args.v1 = value == "v1",
             other => panic!("unknown flag {other}"),
         }
     }
     args
 }
 
-fn engine_player(level: u8, nodes: u64) -> EnginePlayer {
-    let mut options = EngineOptions::default();
+fn engine_player(level: u8, nodes: u64, v1: bool) -> EnginePlayer {
+    let mut options = if v1 {
+        EngineOptions::v1()
+    } else {
+        EngineOptions::default()
+    };
     options.level = Level::new(level.into()).expect("--level, --from and --to are 1 to 10");
     // Levels 1-9 cap the search themselves; level 10 gets the tools' default budget.
     let limits = if nodes > 0 {
@@ -183,18 +194,15 @@ fn main() {
                 );
             }
         }
-        "greedy" | "random" => {
+        name if baseline(name, 1).is_some() => {
             let games = if args.games > 0 { args.games } else { 100 };
             let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
-            let greedy = args.command == "greedy";
             let level = args.level;
+            let opponent = args.command.clone();
+            let v1 = args.v1;
             let score = run_match(&config, games, args.jobs, &move || {
-                let opponent: Box<dyn Player> = if greedy {
-                    Box::new(GreedyPlayer::new(1))
-                } else {
-                    Box::new(RandomPlayer::new(1))
-                };
-                (Box::new(engine_player(level, nodes)), opponent)
+                let opponent: Box<dyn Player> = baseline(&opponent, 1).expect("a baseline");
+                (Box::new(engine_player(level, nodes, v1)), opponent)
             });
             println!(
                 "engine level {level} ({nodes} nodes/move) vs {}: {score}",
@@ -207,8 +215,8 @@ fn main() {
             let (a, b) = (args.nodes, args.beam as u64);
             let score = run_match(&config, games, args.jobs, &move || {
                 (
-                    Box::new(engine_player(10, a)) as Box<dyn Player>,
-                    Box::new(engine_player(10, b)) as Box<dyn Player>,
+                    Box::new(engine_player(10, a, false)) as Box<dyn Player>,
+                    Box::new(engine_player(10, b, false)) as Box<dyn Player>,
                 )
             });
             println!("{a} nodes vs {b} nodes: {score}");
@@ -218,8 +226,8 @@ fn main() {
             for level in args.from..args.to {
                 let score = run_match(&config, games, args.jobs, &move || {
                     (
-                        Box::new(engine_player(level + 1, 0)) as Box<dyn Player>,
-                        Box::new(engine_player(level, 0)) as Box<dyn Player>,
+                        Box::new(engine_player(level + 1, 0, false)) as Box<dyn Player>,
+                        Box::new(engine_player(level, 0, false)) as Box<dyn Player>,
                     )
                 });
                 println!("level {} vs level {level}: {score}", level + 1);

@@ -35,5 +35,6 @@ pub mod adjudication;
 pub mod arena;
 pub mod elo;
 pub mod players;
+pub mod racers;
 pub mod rng;
 pub mod solo;
