@@ -157,6 +157,7 @@ impl Player for Racer {
             }
             let (from, to) = (mv.from(), mv.to());
             match self.kind {
+                // Manhattan racers are `GreedyPlayer`s, never `Racer`s.
                 RacerKind::Euclid | RacerKind::Manhattan => {
                     let before = euclid(rules, seat, from);
                     (before - euclid(rules, seat, to), before)
