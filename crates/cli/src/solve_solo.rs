@@ -13,7 +13,7 @@ use std::time::Duration;
 use clap::Args;
 use halma_rules::Rules;
 use halma_solver::solo::{replay, solo_start, solve_with, SoloConfig};
-use halma_solver::SolveLimits;
+use halma_solver::{SolveError, SolveLimits};
 
 use crate::CliError;
 
@@ -99,7 +99,13 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
     let solution = solve_with(&rules, &position, limits, &config, &mut |line| {
         eprintln!("{line}")
     })
-    .map_err(|e| CliError(e.to_string()))?;
+    .map_err(|e| match e {
+        // Say what might find one: the beam ended on its own.
+        SolveError::NotFound { .. } => CliError(format!(
+            "{e}; a wider --beam, or the exact search (without --no-exact), may find a race"
+        )),
+        _ => CliError(e.to_string()),
+    })?;
 
     let mut at = solution.start.clone();
     let mut texts = Vec::with_capacity(solution.moves.len());

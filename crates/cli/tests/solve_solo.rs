@@ -9,6 +9,11 @@ fn halma(args: &[&str]) -> Run {
     common::halma(args, "")
 }
 
+/// `halma solve solo --rules halma8 ARGS`.
+fn solo8(args: &[&str]) -> Run {
+    halma(&[&["solve", "solo", "--rules", "halma8"], args].concat())
+}
+
 /// Red one move... or a few from filling its camp (h4 empty, a piece on f4);
 /// Blue, which the race removes, in the north-west.
 const NEAR: &str = "bbbb4/bbb5/bb6/b7/5r2/6rr/5rrr/4rrrr r";
@@ -30,7 +35,7 @@ fn fails_with(run: &Run, words: &[&str]) {
 
 #[test]
 fn an_optimal_race_replays_with_verify() {
-    let run = halma(&["solve", "solo", "--rules", "halma8", "--position", NEAR]);
+    let run = solo8(&["--position", NEAR]);
     assert!(run.success(), "{run}");
     assert_eq!(field(&run, "optimal"), "yes");
     let length: usize = field(&run, "length").parse().unwrap();
@@ -40,16 +45,7 @@ fn an_optimal_race_replays_with_verify() {
     assert_eq!(moves.split_whitespace().count(), length);
     assert!(run.stderr.contains("nodes"), "{run}");
 
-    let verified = halma(&[
-        "solve",
-        "solo",
-        "--rules",
-        "halma8",
-        "--position",
-        NEAR,
-        "--verify",
-        &moves,
-    ]);
+    let verified = solo8(&["--position", NEAR, "--verify", &moves]);
     assert!(verified.success(), "{verified}");
     assert_eq!(
         verified.stdout.trim(),
@@ -58,37 +54,20 @@ fn an_optimal_race_replays_with_verify() {
     // One move short does not finish it.
     let short: Vec<&str> = moves.split_whitespace().collect();
     let short = short[..length - 1].join(" ");
-    let run = halma(&[
-        "solve",
-        "solo",
-        "--rules",
-        "halma8",
-        "--position",
-        NEAR,
-        "--verify",
-        &short,
-    ]);
+    let run = solo8(&["--position", NEAR, "--verify", &short]);
     fails_with(&run, &["--verify", "does not fill its target camp"]);
 }
 
 #[test]
 fn the_beam_alone_proves_only_the_bound() {
-    let run = halma(&[
-        "solve",
-        "solo",
-        "--rules",
-        "halma8",
-        "--beam",
-        "100",
-        "--no-exact",
-    ]);
+    let run = solo8(&["--beam", "100", "--no-exact"]);
     assert!(run.success(), "{run}");
     assert_eq!(field(&run, "optimal"), "not proved");
     let length: u32 = field(&run, "length").parse().unwrap();
     let bound: u32 = field(&run, "lower-bound").parse().unwrap();
     assert!(bound >= 10 && bound < length, "{run}");
     let moves = field(&run, "moves").to_owned();
-    let verified = halma(&["solve", "solo", "--rules", "halma8", "--verify", &moves]);
+    let verified = solo8(&["--verify", &moves]);
     assert!(verified.success(), "{verified}");
 }
 
@@ -96,10 +75,10 @@ fn the_beam_alone_proves_only_the_bound() {
 fn bad_requests_get_one_line_errors() {
     // Finished already.
     let done = "bbbb4/bbb5/bb6/b7/7r/6rr/5rrr/4rrrr r";
-    let run = halma(&["solve", "solo", "--rules", "halma8", "--position", done]);
+    let run = solo8(&["--position", done]);
     fails_with(&run, &["impossible request", "already fills"]);
     // A position the rules refuse.
-    let run = halma(&["solve", "solo", "--rules", "halma8", "--position", "8/8 r"]);
+    let run = solo8(&["--position", "8/8 r"]);
     fails_with(&run, &["--position"]);
     let run = halma(&["solve", "solo", "--rules", "halma9"]);
     fails_with(&run, &["--rules"]);
@@ -115,22 +94,36 @@ fn bad_requests_get_one_line_errors() {
         ("--polish-nodes", "0"),
     ] {
         let arg = format!("{flag}={value}");
-        let run = halma(&["solve", "solo", "--rules", "halma8", &arg]);
+        let run = solo8(&[&arg]);
         fails_with(&run, &[flag]);
     }
     // A limit that runs out before any race is found.
-    let run = halma(&[
-        "solve",
-        "solo",
-        "--rules",
-        "halma8",
-        "--beam",
-        "0",
-        "--max-nodes",
-        "1000",
-    ]);
+    let run = solo8(&["--beam", "0", "--max-nodes", "1000"]);
     fails_with(&run, &["node limit ran out"]);
+    // Nothing to search with.
+    let run = solo8(&["--beam", "0", "--no-exact"]);
+    fails_with(&run, &["impossible request", "nothing to search with"]);
     // An illegal move to verify.
-    let run = halma(&["solve", "solo", "--rules", "halma8", "--verify", "a8-a1"]);
+    let run = solo8(&["--verify", "a8-a1"]);
     fails_with(&run, &["--verify: move 1 `a8-a1`"]);
+}
+
+#[test]
+fn a_beam_that_finds_nothing_says_so_not_that_a_limit_ran_out() {
+    // A beam of width 1 from the halma8 start cycles until its horizon (see
+    // the solver's test of the same case); no limit is given but the memory
+    // default, which it stays far under.
+    let run = solo8(&["--beam", "1", "--no-exact"]);
+    fails_with(
+        &run,
+        &["error: no answer found", "proves nothing", "--beam"],
+    );
+    assert!(!run.stderr.contains("limit"), "{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+    let errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{run}");
 }

@@ -54,6 +54,16 @@ pub enum SolveError {
         /// What had been done by then.
         detail: String,
     },
+    /// A heuristic search (a beam, without the exact search) ended without
+    /// an answer although no limit ran out. This proves nothing: an answer
+    /// may exist, and a wider beam or the exact search may find it.
+    #[error(
+        "no answer found: the heuristic search ended without one, which proves nothing ({detail})"
+    )]
+    NotFound {
+        /// Which search ended, where, and what was proved before it.
+        detail: String,
+    },
 }
 
 /// The running account of a search against its [`SolveLimits`].

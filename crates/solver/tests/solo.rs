@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use halma_core::{Bitboard, Position, Seat, SeatSet, Setup, Square};
 use halma_rules::Rules;
-use halma_solver::solo::{replay, solo_start, solve, solve_with, SoloConfig};
+use halma_solver::solo::{replay, solo_start, solve, solve_with, SoloConfig, SoloSolution};
 use halma_solver::{LimitKind, SolveError, SolveLimits};
 use proptest::prelude::*;
 
@@ -95,21 +95,36 @@ fn check_replays(rules: &Rules, start: &Position, moves: &[halma_core::Move]) {
     replay(rules, start, moves).expect("the solver's own replay agrees");
 }
 
+/// [`solve_with`] without progress lines.
+fn solve_quietly(
+    rules: &Rules,
+    start: &Position,
+    limits: SolveLimits,
+    config: &SoloConfig,
+) -> Result<SoloSolution, SolveError> {
+    solve_with(rules, start, limits, config, &mut |_| {})
+}
+
+/// The search knobs with a beam of `beam_width` (0: none) and the exact
+/// search on or off, the rest at their defaults.
+fn config(beam_width: usize, exact: bool) -> SoloConfig {
+    SoloConfig {
+        beam_width,
+        exact,
+        ..SoloConfig::default()
+    }
+}
+
 fn check_against_brute_force(rules: &Rules, start: &Position) {
     const MAX_DEPTH: u32 = 4;
     let brute = brute_force(rules, start, MAX_DEPTH);
     // The exact search alone (no beam to hand it a race), then after a beam.
     for beam_width in [0, 50] {
-        let solution = solve_with(
+        let solution = solve_quietly(
             rules,
             start,
             SolveLimits::default(),
-            &SoloConfig {
-                beam_width,
-                exact: true,
-                ..SoloConfig::default()
-            },
-            &mut |_| {},
+            &config(beam_width, true),
         )
         .unwrap_or_else(|e| panic!("{start}: {e}"));
         check_replays(rules, &solution.start, &solution.moves);
@@ -131,18 +146,8 @@ fn check_against_brute_force(rules: &Rules, start: &Position) {
         optimum as usize
     };
     // The bound alone (no exact search) never exceeds the optimum.
-    let beam_only = solve_with(
-        rules,
-        start,
-        SolveLimits::default(),
-        &SoloConfig {
-            beam_width: 50,
-            exact: false,
-            ..SoloConfig::default()
-        },
-        &mut |_| {},
-    )
-    .unwrap();
+    let beam_only =
+        solve_quietly(rules, start, SolveLimits::default(), &config(50, false)).unwrap();
     assert!(beam_only.lower_bound as usize <= solution_length);
     assert!(beam_only.moves.len() >= solution_length);
     check_replays(rules, &beam_only.start, &beam_only.moves);
@@ -197,16 +202,11 @@ fn a_known_position_is_solved_optimally() {
 #[test]
 fn the_start_of_halma8_gets_a_replayable_race_and_a_sound_bound() {
     let rules: Rules = "halma8".parse().unwrap();
-    let solution = solve_with(
+    let solution = solve_quietly(
         &rules,
         &rules.start_position(),
         SolveLimits::default(),
-        &SoloConfig {
-            beam_width: 200,
-            exact: false,
-            ..SoloConfig::default()
-        },
-        &mut |_| {},
+        &config(200, false),
     )
     .unwrap();
     check_replays(&rules, &solution.start, &solution.moves);
@@ -273,43 +273,45 @@ fn the_other_seats_are_removed() {
     assert_eq!(start.pieces(Seat::Blue), rules.home_camp(Seat::Blue));
 }
 
+/// The limit that runs out when solving `start` under `limits` with
+/// `config`: the search must end with [`SolveError::LimitReached`].
+fn limit_reached(
+    rules: &Rules,
+    start: &Position,
+    limits: SolveLimits,
+    config: &SoloConfig,
+) -> LimitKind {
+    match solve_quietly(rules, start, limits, config) {
+        Err(SolveError::LimitReached { limit, .. }) => limit,
+        other => panic!("expected a limit to run out, got {other:?}"),
+    }
+}
+
+/// No limit but `kind`, at `amount` (nodes, seconds or bytes).
+fn only(kind: LimitKind, amount: u64) -> SolveLimits {
+    let mut limits = SolveLimits::default();
+    match kind {
+        LimitKind::Nodes => limits.nodes = Some(amount),
+        LimitKind::Time => limits.time = Some(std::time::Duration::from_secs(amount)),
+        LimitKind::Memory => limits.memory_bytes = Some(amount),
+    }
+    limits
+}
+
 #[test]
 fn limits_stop_the_search_with_what_was_proved() {
     let rules: Rules = "halma8".parse().unwrap();
     let start = rules.start_position();
+    let exact_alone = config(0, true);
     // No beam and almost no nodes: nothing found.
-    let result = solve_with(
-        &rules,
-        &start,
-        SolveLimits {
-            nodes: Some(1000),
-            ..SolveLimits::default()
-        },
-        &SoloConfig {
-            beam_width: 0,
-            exact: true,
-            ..SoloConfig::default()
-        },
-        &mut |_| {},
-    );
-    match result {
-        Err(SolveError::LimitReached { limit, .. }) => assert_eq!(limit, LimitKind::Nodes),
-        other => panic!("expected the node limit, got {other:?}"),
-    }
+    let limit = limit_reached(&rules, &start, only(LimitKind::Nodes, 1000), &exact_alone);
+    assert_eq!(limit, LimitKind::Nodes);
     // A beam first, then the exact search cut short: the beam's race, unproved.
-    let solution = solve_with(
+    let solution = solve_quietly(
         &rules,
         &start,
-        SolveLimits {
-            nodes: Some(200_000),
-            ..SolveLimits::default()
-        },
-        &SoloConfig {
-            beam_width: 100,
-            exact: true,
-            ..SoloConfig::default()
-        },
-        &mut |_| {},
+        only(LimitKind::Nodes, 200_000),
+        &config(100, true),
     )
     .unwrap();
     assert!(!solution.optimal);
@@ -317,24 +319,52 @@ fn limits_stop_the_search_with_what_was_proved() {
     assert!((solution.lower_bound as usize) < solution.moves.len());
     check_replays(&rules, &solution.start, &solution.moves);
     // A memory limit too small for the first tables.
-    let result = solve_with(
+    let limit = limit_reached(&rules, &start, only(LimitKind::Memory, 1), &exact_alone);
+    assert_eq!(limit, LimitKind::Memory);
+}
+
+#[test]
+fn a_beam_that_ends_without_a_race_is_not_found_not_a_limit() {
+    // Found by experiment: from the halma8 start a beam of width 1 settles
+    // into a cycle (its best state's cost stops falling by move 40) and
+    // reaches its horizon without filling the camp. No limit is set, so
+    // none can have run out, and nothing is proved.
+    let rules: Rules = "halma8".parse().unwrap();
+    let start = rules.start_position();
+    let width_one = config(1, false);
+    match solve_quietly(&rules, &start, SolveLimits::default(), &width_one) {
+        Err(error @ SolveError::NotFound { .. }) => {
+            let text = error.to_string();
+            assert!(
+                text.contains("proves nothing") && text.contains("beam (width 1)"),
+                "{text}"
+            );
+            assert!(!text.contains("limit"), "{text}");
+        }
+        other => panic!("expected no race found, got {other:?}"),
+    }
+    // The same beam under a node limit it passes: that limit is the answer,
+    // even though the beam keeps far fewer states a move than the interval
+    // at which the limits are read within a move.
+    let limit = limit_reached(&rules, &start, only(LimitKind::Nodes, 1000), &width_one);
+    assert_eq!(limit, LimitKind::Nodes);
+    // The clock is read as well: a time limit of zero stops it at once.
+    let limit = limit_reached(&rules, &start, only(LimitKind::Time, 0), &width_one);
+    assert_eq!(limit, LimitKind::Time);
+}
+
+#[test]
+fn a_search_with_neither_part_is_refused() {
+    let rules: Rules = "halma8".parse().unwrap();
+    let start = rules.start_position();
+    let nothing = config(0, false);
+    let reason = impossible(solve_quietly(
         &rules,
         &start,
-        SolveLimits {
-            memory_bytes: Some(1),
-            ..SolveLimits::default()
-        },
-        &SoloConfig {
-            beam_width: 0,
-            exact: true,
-            ..SoloConfig::default()
-        },
-        &mut |_| {},
-    );
-    match result {
-        Err(SolveError::LimitReached { limit, .. }) => assert_eq!(limit, LimitKind::Memory),
-        other => panic!("expected the memory limit, got {other:?}"),
-    }
+        SolveLimits::default(),
+        &nothing,
+    ));
+    assert!(reason.contains("nothing to search with"), "{reason}");
 }
 
 /// The `halma8` race from the start, proved optimal. About two minutes in
@@ -354,22 +384,17 @@ fn halma8_is_solved_to_proven_optimality() {
 fn polishing_keeps_a_legal_race_and_never_lengthens_it() {
     let rules: Rules = "halma8".parse().unwrap();
     let start = rules.start_position();
-    let config = SoloConfig {
-        beam_width: 30,
-        exact: false,
-        ..SoloConfig::default()
-    };
-    let plain = solve_with(&rules, &start, SolveLimits::default(), &config, &mut |_| {}).unwrap();
-    let polished = solve_with(
+    let beam = config(30, false);
+    let plain = solve_quietly(&rules, &start, SolveLimits::default(), &beam).unwrap();
+    let polished = solve_quietly(
         &rules,
         &start,
         SolveLimits::default(),
         &SoloConfig {
             polish_window: 6,
             polish_nodes: 200_000,
-            ..config
+            ..beam
         },
-        &mut |_| {},
     )
     .unwrap();
     check_replays(&rules, &polished.start, &polished.moves);

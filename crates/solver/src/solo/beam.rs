@@ -25,6 +25,10 @@ pub(crate) struct BeamOutcome {
     pub stopped: Option<LimitKind>,
     /// The most bytes it held at once.
     pub peak_memory: u64,
+    /// The move it ended at: `max_length` when it reached its horizon, the
+    /// move whose layer came out empty, or the last move it finished when a
+    /// limit stopped it.
+    pub depth: u32,
 }
 
 /// The node of the search tree behind the beam: how a state was reached.
@@ -120,8 +124,7 @@ pub(crate) fn beam(
     let mut seen: HashSet<Bitboard, BuildHasherDefault<Fx>> = HashSet::default();
     for depth in 1..=max_length {
         seen.clear();
-        // (cost, bound, tie, layer index, from, to)
-        let mut children: Vec<(i64, u32, u64, u32, Square, Square)> = Vec::new();
+        let mut children: Vec<Child> = Vec::new();
         let mut found = None;
         for (index, &(own, cost, _)) in layer.iter().enumerate() {
             board.for_each_child(own, |from, to, child| {
@@ -142,12 +145,13 @@ pub(crate) fn beam(
             if found.is_some() {
                 break;
             }
-            if since_check >= 4096 {
+            // A narrow beam generates fewer than 4096 states a move: the
+            // limits are read at the end of each move too.
+            if since_check >= 4096 || index + 1 == layer.len() {
                 budget.add_nodes(since_check);
                 since_check = 0;
                 let bytes = (seen.capacity() * 40
-                    + children.capacity()
-                        * std::mem::size_of::<(i64, u32, u64, u32, Square, Square)>()
+                    + children.capacity() * std::mem::size_of::<Child>()
                     + layer.capacity() * 48
                     + nodes.capacity() * std::mem::size_of::<Node>())
                     as u64;
@@ -158,6 +162,7 @@ pub(crate) fn beam(
                         states: None,
                         stopped: Some(kind),
                         peak_memory: peak,
+                        depth: depth - 1,
                     };
                 }
             }
@@ -187,10 +192,16 @@ pub(crate) fn beam(
                 states: Some(states),
                 stopped: None,
                 peak_memory: peak,
+                depth,
             };
         }
         if children.is_empty() {
-            break;
+            return BeamOutcome {
+                states: None,
+                stopped: None,
+                peak_memory: peak,
+                depth,
+            };
         }
         if children.len() > width {
             children.select_nth_unstable_by_key(width - 1, |c| (c.0, c.1, c.2));
@@ -224,5 +235,10 @@ pub(crate) fn beam(
         states: None,
         stopped: None,
         peak_memory: peak,
+        depth: max_length,
     }
 }
+
+/// A state kept for the next move, before selection: (cost, bound, tie,
+/// layer index, from, to).
+type Child = (i64, u32, u64, u32, Square, Square);

@@ -24,6 +24,20 @@
 //! With reversible moves the neighbours of layer `k` lie in layers `k - 1`,
 //! `k` and `k + 1`, so a new state is checked against two layers; otherwise
 //! against all.
+//!
+//! Memory. With reversible moves a layer is freed as soon as no duplicate
+//! check needs it (a round holds at most three layers a side), so a round
+//! cannot trace its race back through the moves stored in the layers. The
+//! round that meets keeps only the meeting state, frees its layers, and
+//! recovers the two halves by the same exact search: from the start to the
+//! meeting state (its "target" is that state, as in polishing) and from the
+//! meeting state to the goal. Each half is exactly as long as the round put
+//! it (a shorter one would make a race shorter than the rounds refuted), so
+//! the race is optimal. The recursion is bounded: the searches of the halves
+//! are two-sided (the meeting state has as many pieces as the start), so
+//! their halves have at most `ceil(L/2)` moves, and a round frees a layer a
+//! trace needs only from `L = 4` on (one-sided) or `L = 6` (two-sided): about
+//! `log2(L)` levels.
 
 use halma_core::{Bitboard, Square};
 
@@ -92,6 +106,11 @@ struct Search<'a, K: Key> {
     /// Whether the round dropped a state for its bound (then an empty layer
     /// proves nothing beyond the round).
     pruned: bool,
+    /// Whether layers are freed once the duplicate checks no longer need
+    /// them (with reversible moves only).
+    free_layers: bool,
+    /// Whether the round freed a layer a trace would need (any but layer 0).
+    freed: bool,
     progress: &'a mut dyn FnMut(&str),
     _key: std::marker::PhantomData<K>,
 }
@@ -218,12 +237,27 @@ impl<K: Key> Search<'_, K> {
             };
             self.report(limit, &layers, &next, goal);
             let empty = next.len() == 0;
-            layers.push(next);
+            self.push(&mut layers, next);
             if empty {
                 break;
             }
         }
         Ok(layers)
+    }
+
+    /// Adds `next` to `layers`; with reversible moves, frees the layer that
+    /// the duplicate checks no longer need (the third from the end: the next
+    /// layer is checked against the last two). The freed layer stays in
+    /// `layers`, empty, so that a layer's index is still its depth.
+    fn push(&mut self, layers: &mut Vec<Layer<K>>, next: Layer<K>) {
+        layers.push(next);
+        if self.free_layers && self.board.reversible && layers.len() > 2 {
+            let index = layers.len() - 3;
+            let old = std::mem::replace(&mut layers[index], Layer::new());
+            self.held -= old.bytes();
+            self.budget.set_memory(self.held);
+            self.freed |= index > 0;
+        }
     }
 
     fn report(&mut self, limit: u32, layers: &[Layer<K>], next: &Layer<K>, goal: &Goal) {
@@ -268,6 +302,19 @@ pub(crate) fn exact<K: Key>(
     known: Option<u32>,
     progress: &mut dyn FnMut(&str),
 ) -> ExactOutcome {
+    exact_with::<K>(board, start, budget, known, progress, true)
+}
+
+/// [`exact`], freeing layers (with reversible moves) when `free_layers`, or
+/// keeping every layer of a round and tracing the race back through them.
+fn exact_with<K: Key>(
+    board: &SoloBoard,
+    start: Bitboard,
+    budget: &mut Budget,
+    known: Option<u32>,
+    progress: &mut dyn FnMut(&str),
+    free_layers: bool,
+) -> ExactOutcome {
     let forward_goal = Goal::new(board, board.target);
     let backward_goal = Goal::new(board, start);
     let bidirectional = board.reversible && start.count() == board.target.count();
@@ -280,6 +327,8 @@ pub(crate) fn exact<K: Key>(
         held: 0,
         since_check: 0,
         pruned: false,
+        free_layers,
+        freed: false,
         progress,
         _key: std::marker::PhantomData,
     };
@@ -297,6 +346,7 @@ pub(crate) fn exact<K: Key>(
         }
         search.held = 0;
         search.pruned = false;
+        search.freed = false;
         let round = round(
             &mut search,
             start,
@@ -321,6 +371,48 @@ pub(crate) fn exact<K: Key>(
             }
         }
     }
+}
+
+/// The race of `limit` moves through `meeting`, found by a round that freed
+/// layers: the shortest sequence from `start` to `meeting`, then (unless
+/// `meeting` fills the camp: a one-sided round) from `meeting` to the goal,
+/// each by [`exact`].
+fn recover<K: Key>(
+    search: &mut Search<K>,
+    start: Bitboard,
+    meeting: Bitboard,
+    limit: u32,
+) -> Result<Round, LimitKind> {
+    let board = search.board;
+    search.held = 0;
+    search.budget.set_memory(0);
+    (search.progress)(&format!(
+        "  round {limit}: met; tracing the race from the meeting state ({} nodes, {:.1} s)",
+        search.budget.nodes(),
+        search.budget.elapsed().as_secs_f64()
+    ));
+    let mut to_meeting = board.clone();
+    to_meeting.target = meeting;
+    let mut half = |board: &SoloBoard, from: Bitboard| {
+        let outcome = exact::<K>(board, from, search.budget, None, &mut |_| {});
+        search.peak = search.peak.max(outcome.peak_memory);
+        match (outcome.states, outcome.stopped) {
+            (Some(states), _) => Ok(states),
+            (None, Some(kind)) => Err(kind),
+            (None, None) => unreachable!("a state the round reached is reached again"),
+        }
+    };
+    let mut states = half(&to_meeting, start)?;
+    if !board.is_goal(meeting) {
+        let rest = half(board, meeting)?;
+        states.extend(rest.into_iter().skip(1));
+    }
+    debug_assert_eq!(
+        states.len() as u32,
+        limit + 1,
+        "each half as long as the round put it"
+    );
+    Ok(Round::Found(states))
 }
 
 enum Round {
@@ -395,6 +487,15 @@ fn round<K: Key>(
         Expanded::Met(met) => met,
     };
     let depth = forward.len() - 1;
+    if search.freed {
+        let mut meeting = met.parent.unpack(board);
+        meeting.remove(met.from);
+        meeting.insert(met.to);
+        drop(forward);
+        drop(backward);
+        drop(met);
+        return recover(search, start, meeting, limit);
+    }
     let mut states = search.trace(&forward, met.parent, depth);
     let mut meeting = *states.last().expect("a path has its end");
     meeting.remove(met.from);
@@ -463,7 +564,10 @@ mod tests {
 
     /// Checks every kind of round (symmetric, two-sided, one-sided) on a
     /// race of a few pieces to a small made-up target, against `breadth_first`.
-    fn check(target: &[(u8, u8)], start: Option<&[(u8, u8)]>) {
+    /// Returns how many searches traced their race through a meeting state
+    /// (having freed layers).
+    fn check(target: &[(u8, u8)], start: Option<&[(u8, u8)]>) -> usize {
+        let mut traced = 0;
         let rules: Rules = "halma8".parse().unwrap();
         let mut board = SoloBoard::new(&rules, Seat::Red);
         board.target = squares(target);
@@ -474,30 +578,52 @@ mod tests {
         let expected = breadth_first(&board, start, 12).expect("solvable");
         for reversible in [true, false] {
             board.reversible = reversible;
-            let mut budget = Budget::new(SolveLimits::default());
-            let outcome = exact::<u64>(&board, start, &mut budget, None, &mut |_| {});
-            let states = outcome.states.expect("solved");
-            assert_eq!(states.len() as u32 - 1, expected, "{target:?} {reversible}");
-            assert_eq!(outcome.lower_bound, expected);
-            assert_eq!(states[0], start);
-            assert!(board.is_goal(*states.last().unwrap()));
-            for pair in states.windows(2) {
-                let mut found = false;
-                board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
-                assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+            // Freeing layers (then tracing through the meeting state) and
+            // keeping them all agree on the optimum and the proof.
+            let mut peaks = Vec::new();
+            for free_layers in [true, false] {
+                let mut budget = Budget::new(SolveLimits::default());
+                let mut log = |line: &str| traced += line.contains("tracing") as usize;
+                let outcome =
+                    exact_with::<u64>(&board, start, &mut budget, None, &mut log, free_layers);
+                let states = outcome.states.expect("solved");
+                let what = format!("{target:?} reversible {reversible} free {free_layers}");
+                assert_eq!(states.len() as u32 - 1, expected, "{what}");
+                assert_eq!(outcome.lower_bound, expected, "{what}");
+                assert_eq!(states[0], start);
+                assert!(board.is_goal(*states.last().unwrap()));
+                assert!(
+                    states[..states.len() - 1]
+                        .iter()
+                        .all(|&s| !board.is_goal(s)),
+                    "{what}: the camp is filled before the last move"
+                );
+                for pair in states.windows(2) {
+                    let mut found = false;
+                    board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
+                    assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+                }
+                peaks.push(outcome.peak_memory);
             }
+            assert!(peaks[0] <= peaks[1], "{target:?}: freeing holds more");
         }
+        traced
     }
 
     #[test]
     fn every_kind_of_round_finds_the_optimum() {
         // Symmetric (the start is the target turned): odd and even lengths.
-        check(&[(5, 2), (6, 2), (5, 3)], None);
-        check(&[(4, 4), (5, 5)], None);
-        check(&[(6, 1), (7, 0), (6, 0), (7, 1)], None);
-        check(&[(1, 1), (2, 1), (3, 1)], None);
+        let mut traced = check(&[(5, 2), (6, 2), (5, 3)], None);
+        traced += check(&[(4, 4), (5, 5)], None);
+        traced += check(&[(6, 1), (7, 0), (6, 0), (7, 1)], None);
+        traced += check(&[(1, 1), (2, 1), (3, 1)], None);
+        assert!(traced > 0, "no symmetric round freed a layer it needed");
         // Two-sided, not symmetric.
-        check(&[(6, 6), (7, 7), (6, 7)], Some(&[(1, 1), (2, 2), (3, 1)]));
-        check(&[(4, 3), (5, 3)], Some(&[(0, 0), (1, 0)]));
+        let traced = check(&[(6, 6), (7, 7), (6, 7)], Some(&[(1, 1), (2, 2), (3, 1)]))
+            + check(&[(4, 3), (5, 3)], Some(&[(0, 0), (1, 0)]));
+        assert!(traced > 0, "no two-sided round freed a layer it needed");
+        // One-sided: a spare piece (three pieces, two target squares).
+        let traced = check(&[(6, 6), (7, 7)], Some(&[(1, 1), (2, 2), (3, 1)]));
+        assert!(traced > 0, "no one-sided round freed a layer it needed");
     }
 }

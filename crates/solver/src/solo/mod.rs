@@ -138,6 +138,14 @@ pub fn solo_start(rules: &Rules, position: &Position) -> Result<Position, SolveE
 }
 
 /// [`solve`] with search knobs, reporting progress lines to `progress`.
+///
+/// Errors: [`SolveError::Impossible`] for a race that cannot be run (see
+/// [`solo_start`]), one the exact search proved cannot be finished, or a
+/// `config` with neither the beam nor the exact search;
+/// [`SolveError::LimitReached`] when a limit ran out before any race was
+/// found; [`SolveError::NotFound`] when the beam, without the exact search,
+/// ended without a race (it reached its horizon or died out): that proves
+/// nothing.
 pub fn solve_with(
     rules: &Rules,
     position: &Position,
@@ -145,6 +153,12 @@ pub fn solve_with(
     config: &SoloConfig,
     progress: &mut dyn FnMut(&str),
 ) -> Result<SoloSolution, SolveError> {
+    if config.beam_width == 0 && !config.exact {
+        return Err(SolveError::Impossible(
+            "nothing to search with: the beam is off (width 0) and so is the exact search"
+                .to_owned(),
+        ));
+    }
     let start_position = solo_start(rules, position)?;
     let seat = position.to_move();
     let board = SoloBoard::new(rules, seat);
@@ -154,6 +168,8 @@ pub fn solve_with(
     let mut peak = 0;
     let mut best: Option<Vec<Bitboard>> = None;
     let mut stopped = None;
+    // How the beam ended without a race, for the error when nothing else runs.
+    let mut beam_ended = None;
     let start_bound = goal.bound(&board, start);
     progress(&format!(
         "{seat} alone: admissible bound at the start {start_bound}"
@@ -171,6 +187,19 @@ pub fn solve_with(
         );
         peak = peak.max(outcome.peak_memory);
         stopped = outcome.stopped;
+        if outcome.states.is_none() && outcome.stopped.is_none() {
+            beam_ended = Some(if outcome.depth >= MAX_LENGTH {
+                format!(
+                    "the beam (width {}) found no race within its horizon of {MAX_LENGTH} moves",
+                    config.beam_width
+                )
+            } else {
+                format!(
+                    "the beam (width {}) died out: no state was left at move {}",
+                    config.beam_width, outcome.depth
+                )
+            });
+        }
         if let Some(states) = outcome.states {
             progress(&format!(
                 "beam {}: {} moves ({} nodes, {:.1} s)",
@@ -246,10 +275,14 @@ pub fn solve_with(
         );
         return Err(match stopped {
             Some(limit) => SolveError::LimitReached { limit, detail },
-            // Only a beam-only search ends here: it proves nothing.
-            None => SolveError::LimitReached {
-                limit: LimitKind::Nodes,
-                detail: format!("the beam search found no sequence ({detail})"),
+            // Only a beam without the exact search ends here with no limit
+            // run out (the exact search ends with a race, a proof that there
+            // is none, or a limit): the beam proves nothing by ending.
+            None => SolveError::NotFound {
+                detail: format!(
+                    "{}; {detail}",
+                    beam_ended.unwrap_or_else(|| "the search ended".to_owned())
+                ),
             },
         });
     };

@@ -50,71 +50,48 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-impl Key for u64 {
-    fn fits(squares: u32) -> bool {
-        squares <= 64
-    }
-    #[inline]
-    fn pack(board: &SoloBoard, own: Bitboard) -> u64 {
-        own.into_iter().fold(0, |key, s| key | 1 << index(board, s))
-    }
-    #[inline]
-    fn unpack(self, board: &SoloBoard) -> Bitboard {
-        let mut bits = self;
-        let mut own = Bitboard::EMPTY;
-        while bits != 0 {
-            own.insert(square(board, bits.trailing_zeros()));
-            bits &= bits - 1;
+/// [`Key`] for an unsigned integer type with at least a bit per square;
+/// `$hash` mixes a key down to 64 bits.
+macro_rules! integer_key {
+    ($int:ty, $hash:expr) => {
+        impl Key for $int {
+            fn fits(squares: u32) -> bool {
+                squares <= <$int>::BITS
+            }
+            #[inline]
+            fn pack(board: &SoloBoard, own: Bitboard) -> $int {
+                own.into_iter().fold(0, |key, s| key | 1 << index(board, s))
+            }
+            #[inline]
+            fn unpack(self, board: &SoloBoard) -> Bitboard {
+                let mut bits = self;
+                let mut own = Bitboard::EMPTY;
+                while bits != 0 {
+                    own.insert(square(board, bits.trailing_zeros()));
+                    bits &= bits - 1;
+                }
+                own
+            }
+            #[inline]
+            fn rotate(self, board: &SoloBoard) -> $int {
+                let squares = board.width as u32 * board.height as u32;
+                self.reverse_bits() >> (<$int>::BITS - squares)
+            }
+            #[inline]
+            fn hash64(self) -> u64 {
+                let hash: fn($int) -> u64 = $hash;
+                hash(self)
+            }
+            #[inline]
+            fn toggle(self, board: &SoloBoard, square: Square) -> $int {
+                self ^ 1 << index(board, square)
+            }
         }
-        own
-    }
-    #[inline]
-    fn rotate(self, board: &SoloBoard) -> u64 {
-        let squares = board.width as u32 * board.height as u32;
-        self.reverse_bits() >> (64 - squares)
-    }
-    #[inline]
-    fn hash64(self) -> u64 {
-        mix(self)
-    }
-    #[inline]
-    fn toggle(self, board: &SoloBoard, square: Square) -> u64 {
-        self ^ 1 << index(board, square)
-    }
+    };
 }
 
-impl Key for u128 {
-    fn fits(squares: u32) -> bool {
-        squares <= 128
-    }
-    #[inline]
-    fn pack(board: &SoloBoard, own: Bitboard) -> u128 {
-        own.into_iter().fold(0, |key, s| key | 1 << index(board, s))
-    }
-    #[inline]
-    fn unpack(self, board: &SoloBoard) -> Bitboard {
-        let mut bits = self;
-        let mut own = Bitboard::EMPTY;
-        while bits != 0 {
-            own.insert(square(board, bits.trailing_zeros()));
-            bits &= bits - 1;
-        }
-        own
-    }
-    #[inline]
-    fn rotate(self, board: &SoloBoard) -> u128 {
-        let squares = board.width as u32 * board.height as u32;
-        self.reverse_bits() >> (128 - squares)
-    }
-    #[inline]
-    fn hash64(self) -> u64 {
-        mix(self as u64 ^ mix((self >> 64) as u64))
-    }
-    #[inline]
-    fn toggle(self, board: &SoloBoard, square: Square) -> u128 {
-        self ^ 1 << index(board, square)
-    }
-}
+integer_key!(u64, mix);
+integer_key!(u128, |key| mix(key as u64 ^ mix((key >> 64) as u64)));
 
 /// Feeds `Bitboard`'s `Hash` (its four words) into one running mix.
 #[derive(Default)]
@@ -272,5 +249,59 @@ impl<K: Key> Layer<K> {
     /// The states held, in slot order.
     pub fn iter(&self) -> impl Iterator<Item = K> + '_ {
         self.keys.iter().copied().filter(|&k| k != K::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use halma_core::{Bitboard, Seat};
+    use halma_rules::Rules;
+
+    use super::*;
+
+    /// Packing, unpacking, turning and toggling agree with the same
+    /// operations on the `Bitboard` of the pieces, for each key type the
+    /// board fits.
+    fn check<K: Key + std::fmt::Debug>(rules: &str) {
+        let rules: Rules = rules.parse().unwrap();
+        let board = SoloBoard::new(&rules, Seat::Red);
+        let squares = board.width as u32 * board.height as u32;
+        assert!(K::fits(squares));
+        let home = rules.home_camp(Seat::Red);
+        let corners: Bitboard = [
+            Square::new(0, 0).unwrap(),
+            Square::new(board.width - 1, board.height - 1).unwrap(),
+        ]
+        .into_iter()
+        .collect();
+        for own in [home, board.target, corners, home | board.target] {
+            let key = K::pack(&board, own);
+            assert_ne!(key, K::default(), "pieces never pack to the empty key");
+            assert_eq!(key.unpack(&board), own);
+            assert_eq!(key.rotate(&board).unpack(&board), board.rotate(own));
+            assert_eq!(key.rotate(&board).rotate(&board), key);
+            for square in board.squares {
+                let mut toggled = own;
+                Bitboard::toggle(&mut toggled, square);
+                assert_eq!(key.toggle(&board, square), K::pack(&board, toggled));
+            }
+        }
+        // The one-piece states hash apart.
+        let hashes: std::collections::HashSet<u64> = board
+            .squares
+            .into_iter()
+            .map(|square| K::pack(&board, [square].into_iter().collect()).hash64())
+            .collect();
+        assert_eq!(hashes.len() as u32, squares);
+    }
+
+    #[test]
+    fn every_key_type_packs_the_pieces_faithfully() {
+        check::<u64>("halma8");
+        check::<u128>("halma8");
+        check::<u128>("halma10");
+        check::<Bitboard>("halma10");
+        check::<Bitboard>("halma");
+        assert!(!u64::fits(100) && !u128::fits(256));
     }
 }
