@@ -328,6 +328,7 @@ impl Engine {
             eval: &evaluator,
             tt,
             draws: self.options.draws,
+            contempt: self.options.contempt,
             selectivity: self.options.selectivity,
             external_stop: stop,
             internal_stop: &internal_stop,

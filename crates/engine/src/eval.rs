@@ -52,6 +52,10 @@ pub const MAX_EVAL: i32 = 20_000;
 /// The default [`EvalWeights::forced_exit`]: three squares of race.
 const FORCED_EXIT_WEIGHT: i32 = 3 * UNIT;
 
+/// The default [`EvalWeights::stranded`]: a stranded piece costs the game
+/// (no win is possible), so it outweighs any race lead the search can see.
+const STRANDED_WEIGHT: i32 = 100 * UNIT;
+
 /// Tunable weights of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalWeights {
@@ -61,8 +65,12 @@ pub struct EvalWeights {
     /// Bonus for each own piece that has an own piece right behind it (on the
     /// side away from the target), forming a rung a friend can jump over.
     pub support: i32,
-    /// Penalty for each own piece still in its home camp, once most of the
-    /// group has left it (on top of its distance cost).
+    /// Penalty for each own piece still in its home camp, once fewer than a
+    /// third of the seat's pieces are there (on top of its distance cost).
+    /// The penalty starts with a step (a third of the pieces at once), so a
+    /// seat avoids taking the piece out that would cross it: with the V1
+    /// weight of 10 that step kept the last pieces at home until arriving
+    /// opponents shut them in (docs/strength.md). 0 in the default weights.
     pub home_straggler: i32,
     /// Penalty for each foreign piece shut in the seat's target camp (no
     /// move left) next to one of the seat's pieces: under `spoil=none` and `spoil=swap` it blocks the win, so
@@ -78,6 +86,14 @@ pub struct EvalWeights {
     /// over another seat's piece), and, with two seats, the same bonus when
     /// the opponent has one. Measured in docs/strength.md ("Forced exit").
     pub forced_exit: i32,
+    /// Penalty for each of the seat's own pieces *stranded* in its home
+    /// camp: shut in (no step, no jump) with no own piece among the squares
+    /// that block it, so only other seats could free it, and arriving
+    /// opponents never move back. Under `spoil=none` and `spoil=swap` such a
+    /// piece keeps the seat from ever winning (and usually its opponent too).
+    /// Charged only to the seat itself, never credited to its opponents, so
+    /// that no seat gains by shutting another in.
+    pub stranded: i32,
 }
 
 impl EvalWeights {
@@ -90,12 +106,23 @@ impl EvalWeights {
         trapped_spoiler: 300,
         blocked_spoiler: 60,
         forced_exit: FORCED_EXIT_WEIGHT,
+        stranded: 0,
+    };
+
+    /// Today's default: [`EvalWeights::V1`] without the home-straggler step
+    /// and with the [`EvalWeights::stranded`] term, which together keep the
+    /// last pieces from being shut in at home (docs/strength.md, "Never
+    /// strand a piece").
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        home_straggler: 0,
+        stranded: STRANDED_WEIGHT,
+        ..EvalWeights::V1
     };
 }
 
 impl Default for EvalWeights {
     fn default() -> EvalWeights {
-        EvalWeights::V1
+        EvalWeights::DEFAULT
     }
 }
 
@@ -281,6 +308,39 @@ impl Evaluator {
         penalty
     }
 
+    /// The penalty for `seat`'s own pieces stranded in its home camp (see
+    /// [`EvalWeights::stranded`]). Charged to `seat` only when it is the one
+    /// evaluating, like [`Evaluator::trapped_spoilers`].
+    pub fn stranded_pieces(&self, position: &Position, seat: Seat) -> i32 {
+        if self.weights.stranded == 0 {
+            return 0;
+        }
+        let mine = position.pieces(seat);
+        let foreign = position.occupied() - mine;
+        // A stranded piece has only foreign neighbours (an empty one is a
+        // step, an own one a blocker): one set-wise test leaves out nearly
+        // every piece, every evaluation.
+        let surrounded = (mine & self.home[seat.index()]) - (self.board - foreign).neighbours();
+        let mut penalty = 0;
+        for square in surrounded {
+            if self.is_shut_in(position, square) && (self.blockers(square) & mine).is_empty() {
+                penalty += self.weights.stranded;
+            }
+        }
+        penalty
+    }
+
+    /// The squares whose pieces keep a shut-in piece on `square` in place:
+    /// its neighbours and the landing squares of its plain jumps.
+    fn blockers(&self, square: Square) -> Bitboard {
+        let here = Bitboard::from_square(square);
+        let mut squares = here.neighbours();
+        for direction in halma_core::Direction::ALL {
+            squares |= here.shift(direction).shift(direction);
+        }
+        squares
+    }
+
     /// Whether the piece of `owner` on `square` can step or jump towards its
     /// target (one of the three directions that bring it closer).
     fn has_forward_exit(&self, position: &Position, square: Square, owner: Seat) -> bool {
@@ -357,6 +417,7 @@ impl Evaluator {
             best_other - mine
         };
         score -= self.trapped_spoilers(position, seat);
+        score -= self.stranded_pieces(position, seat);
         if self.weights.support != 0 {
             score += self.weights.support * self.supports(position, seat);
             if seats.len() == 2 {
@@ -441,6 +502,58 @@ mod tests {
         position.make_move_unchecked(mv);
         assert!(eval.evaluate(&position, Seat::Red) > 0);
         assert!(eval.evaluate(&position, Seat::Blue) < 0);
+    }
+
+    /// halma8 with Blue's piece on h1 (its home corner) and Red's pieces on
+    /// `red`: Blue's score with and without the stranded term, and Red's.
+    fn stranded_scores(red: &[&str], blue: &[&str]) -> (i32, i32, i32) {
+        let rules: Rules = "halma8".parse().unwrap();
+        let squares = |names: &[&str]| {
+            names
+                .iter()
+                .map(|n| n.parse::<Square>().unwrap())
+                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
+        };
+        let mut pieces = [Bitboard::EMPTY; 4];
+        pieces[Seat::Red.index()] = squares(red);
+        pieces[Seat::Blue.index()] = squares(blue);
+        let setup = halma_core::Setup::new(rules.geometry(), pieces, Seat::Blue);
+        let position = halma_core::Position::from_setup(&setup, rules.seats()).unwrap();
+        let with = Evaluator::new(&rules);
+        let without = Evaluator::with_weights(
+            &rules,
+            EvalWeights {
+                stranded: 0,
+                ..EvalWeights::default()
+            },
+        );
+        (
+            with.evaluate(&position, Seat::Blue),
+            without.evaluate(&position, Seat::Blue),
+            with.evaluate(&position, Seat::Red) - without.evaluate(&position, Seat::Red),
+        )
+    }
+
+    #[test]
+    fn a_piece_shut_in_at_home_by_other_seats_only_is_stranded() {
+        let weight = EvalWeights::default().stranded;
+        assert!(weight > 0, "the term is on by default");
+        // h1's neighbours g1, g2, h2 and its jump landings f1, f3, h3
+        // all Red: stranded, charged to Blue only.
+        let shut = ["g1", "g2", "h2", "f1", "f3", "h3"];
+        let (with, without, red) = stranded_scores(&shut, &["h1", "a8"]);
+        assert_eq!(with, without - weight);
+        assert_eq!(red, 0, "never credited to the other seat");
+        // One landing square Blue's own: Blue can free it, not stranded.
+        let (with, without, _) = stranded_scores(&shut[..5], &["h1", "h3", "a8"]);
+        assert_eq!(with, without);
+        // A landing square empty: h1 jumps out, not stranded.
+        let (with, without, _) = stranded_scores(&shut[..5], &["h1", "a8"]);
+        assert_eq!(with, without);
+        // Shut in outside its home camp: not this term's business.
+        let around_a2 = ["a1", "a3", "b1", "b2", "b3", "a4", "c2", "c4"];
+        let (with, without, _) = stranded_scores(&around_a2, &["a2", "a8"]);
+        assert_eq!(with, without);
     }
 
     #[test]

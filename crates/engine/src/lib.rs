@@ -57,7 +57,8 @@ pub use limits::{
     SearchProgress, SearchResult, MAX_MULTIPV,
 };
 pub use options::{
-    ConfigError, EngineOptions, HashSize, Level, MultiSeatSearch, Threads, MAX_THREADS,
+    ConfigError, EngineOptions, HashSize, Level, MultiSeatSearch, Threads, DEFAULT_CONTEMPT,
+    MAX_THREADS,
 };
 pub use search::{DrawRules, Selectivity};
 pub use tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};

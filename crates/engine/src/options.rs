@@ -9,6 +9,9 @@ use crate::levels::{MAX_LEVEL, MIN_LEVEL};
 use crate::search::{DrawRules, Selectivity};
 use crate::tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
+/// The default [`EngineOptions::contempt`]: thirty squares of race.
+pub const DEFAULT_CONTEMPT: i32 = 30 * crate::eval::UNIT;
+
 /// Most search threads.
 pub const MAX_THREADS: usize = 64;
 
@@ -147,6 +150,13 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Draw rules applied in the search (repetition, a ply cap).
     pub draws: DrawRules,
+    /// What a draw (by the [`EngineOptions::draws`] rules) is worth less
+    /// than an even position to the seat searching, in evaluation units
+    /// ([`crate::eval::UNIT`] per square of race). A draw by repetition needs
+    /// the other seats to repeat too, which a seat that can win never does:
+    /// so the engine keeps racing, even from behind, unless every other line
+    /// loses by more than this. 0 scores a draw as even.
+    pub contempt: i32,
     /// Evaluation weights.
     pub weights: EvalWeights,
     /// How selective the search is.
@@ -167,6 +177,7 @@ impl Default for EngineOptions {
             level: Level::MAX,
             seed: 0,
             draws: DrawRules::default(),
+            contempt: DEFAULT_CONTEMPT,
             weights: EvalWeights::default(),
             selectivity: Selectivity::default(),
             multi_seat: MultiSeatSearch::default(),
@@ -178,10 +189,12 @@ impl Default for EngineOptions {
 impl EngineOptions {
     /// The engine's first released version, kept as a fixed yardstick
     /// (`v1` in `halma match`): best-reply search in three and four seats,
-    /// no endgame solver, its evaluation weights ([`EvalWeights::V1`]).
-    /// Everything else as [`EngineOptions::default`].
+    /// no endgame solver, its evaluation weights ([`EvalWeights::V1`]), a
+    /// draw scored as even (no contempt). Everything else as
+    /// [`EngineOptions::default`].
     pub fn v1() -> EngineOptions {
         EngineOptions {
+            contempt: 0,
             weights: EvalWeights::V1,
             multi_seat: MultiSeatSearch::BestReply,
             endgame: false,

@@ -128,6 +128,8 @@ pub(crate) struct Context<'a> {
     pub eval: &'a Evaluator,
     pub tt: &'a TranspositionTable,
     pub draws: DrawRules,
+    /// What a draw costs the root seat (see [`crate::EngineOptions::contempt`]).
+    pub contempt: i32,
     pub selectivity: Selectivity,
     /// Raised by the caller to stop.
     pub external_stop: &'a AtomicBool,
@@ -353,13 +355,16 @@ impl<'a> Searcher<'a> {
         self.pos.hash() ^ self.salt
     }
 
-    /// The score of a draw for the team to move.
+    /// The score of a draw for the side that `to_move_is_max` says (the
+    /// root's team or its opponents): the root seat's contempt counts
+    /// against it and for its opponents.
     #[inline]
-    fn draw_score(&self) -> i32 {
+    fn draw_score(&self, to_move_is_max: bool) -> i32 {
         match self.mode {
             // Failing to finish a solo race is as bad as it gets.
             Mode::Solo | Mode::Race => -MAX_EVAL,
-            _ => 0,
+            _ if to_move_is_max => -self.ctx.contempt,
+            _ => self.ctx.contempt,
         }
     }
 
@@ -544,7 +549,7 @@ impl<'a> Searcher<'a> {
             self.hashes.push(self.pos.hash());
             let value = if self.is_repetition() {
                 self.pv[ply + 1].clear();
-                self.draw_score()
+                self.draw_score(mover_is_max)
             } else {
                 let flip = self.is_max() != mover_is_max;
                 let reduce = if index >= self.ctx.selectivity.reduce_from && depth >= 3 && ply > 0 {
@@ -584,7 +589,7 @@ impl<'a> Searcher<'a> {
         }
         if let Some(max) = self.ctx.draws.max_plies {
             if self.game_plies + ply >= max as usize {
-                return self.draw_score();
+                return self.draw_score(self.is_max());
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {

@@ -129,7 +129,10 @@ fn run_match(
                     job_config.seed = config.seed.wrapping_mul(7919).wrapping_add(pair as u64);
                     let score = play_match(&job_config, a.as_mut(), b.as_mut(), 2, &mut |g, _, game| {
                         plies.lock().unwrap().push(game.moves().len());
-                        if !matches!(g.outcome, Outcome::Won(_)) {
+                        // STRENGTH_LOSSES: also show the games player A lost.
+                        let lost = matches!(g.outcome, Outcome::Won(w) if w != g.a_seat)
+                            && std::env::var_os("STRENGTH_LOSSES").is_some();
+                        if lost || !matches!(g.outcome, Outcome::Won(_)) {
                             eprintln!("  game {} pair {pair}: {:?} after {} plies; engine {:?}; final {}", g.index, g.outcome, g.plies, g.a_seat, game.position());
                             if std::env::var_os("STRENGTH_RECORDS").is_some() {
                                 eprintln!("{}", halma_rules::write_record(game, &[]).expect("no extra tags"));
@@ -262,6 +265,7 @@ fn main() {
                     trapped_spoiler: 0,
                     blocked_spoiler: 0,
                     forced_exit: 0,
+                    stranded: 0,
                 };
                 match beam_search(rules, &start, args.beam, 300, weights) {
                     Some(line) => println!(

@@ -80,8 +80,11 @@ impl Outcome {
 }
 
 /// A random opening of `plies` plies: each a random move among those that
-/// gain distance (any move when none does). It stops early when the game is
-/// over or holds [`MAX_GAME_MOVES`] moves.
+/// gain distance (any move when none does), leaving out moves after which
+/// the next seat can win at once (as under `spoil=fill` on `halma8`, where a
+/// random home move can let an opponent's first jump fill the camp): a game
+/// decided inside its opening measures no player. It stops early when the
+/// game is over or holds [`MAX_GAME_MOVES`] moves.
 pub fn random_opening(rules: &Rules, plies: usize, rng: &mut Rng) -> Vec<Move> {
     let mut game = Game::new(rules.clone());
     let mut moves = Vec::new();
@@ -99,7 +102,18 @@ pub fn random_opening(rules: &Rules, plies: usize, rng: &mut Rng) -> Vec<Move> {
                     && greedy_distance(rules, seat, m.from()) > greedy_distance(rules, seat, m.to())
             })
             .collect();
-        let pool = if forward.is_empty() { &legal } else { &forward };
+        let safe: Vec<Move> = forward
+            .iter()
+            .copied()
+            .filter(|&m| !lets_next_seat_win(&game, m))
+            .collect();
+        let pool = if !safe.is_empty() {
+            &safe
+        } else if !forward.is_empty() {
+            &forward
+        } else {
+            &legal
+        };
         let mv = pool[rng.below(pool.len())];
         // The move is legal and the game not full, so this cannot fail; if
         // it ever did, a shorter opening is still an opening.
@@ -109,6 +123,21 @@ pub fn random_opening(rules: &Rules, plies: usize, rng: &mut Rng) -> Vec<Move> {
         moves.push(mv);
     }
     moves
+}
+
+/// Whether after `mv` the next seat to move has a move that wins the game.
+fn lets_next_seat_win(game: &Game, mv: Move) -> bool {
+    let rules = game.rules();
+    let mut after = game.position().clone();
+    after.make_move_unchecked(mv);
+    if rules.is_finished(&after) {
+        return false;
+    }
+    rules.legal_moves(&after).into_iter().any(|reply| {
+        let mut next = after.clone();
+        next.make_move_unchecked(reply);
+        rules.is_finished(&next)
+    })
 }
 
 /// Plays one game from `opening`, `players[i]` playing the i-th seat in
@@ -320,6 +349,26 @@ mod tests {
             game.play(mv).unwrap();
         }
         assert!(game.is_over() || game.moves().len() == MAX_GAME_MOVES);
+    }
+
+    #[test]
+    fn no_opening_lets_the_next_seat_win_at_once() {
+        // Under spoil=fill on halma8 a random home move can open the camp to
+        // an opponent's first jump, which fills it: such openings are left out.
+        let rules: Rules = "halma8,spoil=fill".parse().unwrap();
+        for seed in 0..300 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(rules.clone());
+            for mv in random_opening(&rules, 4, &mut rng) {
+                game.play(mv).unwrap();
+            }
+            assert!(!game.is_over(), "seed {seed}");
+            for reply in game.legal_moves() {
+                let mut next = game.clone();
+                next.play(reply).unwrap();
+                assert!(!next.is_over(), "seed {seed}: {reply:?} wins at once");
+            }
+        }
     }
 
     #[test]
