@@ -16,7 +16,7 @@ use crate::limits::{
 };
 use crate::movecode::MoveCode;
 use crate::noise::Noise;
-use crate::options::{EngineOptions, HashSize, Level, MultiSeatSearch, Threads};
+use crate::options::{Contempt, EngineOptions, HashSize, Level, MultiSeatSearch, Threads};
 use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, MAX_DEPTH};
 use crate::tt::TranspositionTable;
 
@@ -70,6 +70,11 @@ impl Engine {
     /// Sets the level for the searches that follow.
     pub fn set_level(&mut self, level: Level) {
         self.options.level = level;
+    }
+
+    /// Sets what a draw is worth less than an even position (see [`Contempt`]).
+    pub fn set_contempt(&mut self, contempt: Contempt) {
+        self.options.contempt = contempt;
     }
 
     /// Sets the number of threads of timed searches.
@@ -328,7 +333,7 @@ impl Engine {
             eval: &evaluator,
             tt,
             draws: self.options.draws,
-            contempt: self.options.contempt,
+            contempt: self.options.contempt.units(),
             selectivity: self.options.selectivity,
             external_stop: stop,
             internal_stop: &internal_stop,

@@ -57,8 +57,7 @@ pub use limits::{
     SearchProgress, SearchResult, MAX_MULTIPV,
 };
 pub use options::{
-    ConfigError, EngineOptions, HashSize, Level, MultiSeatSearch, Threads, DEFAULT_CONTEMPT,
-    MAX_THREADS,
+    ConfigError, Contempt, EngineOptions, HashSize, Level, MultiSeatSearch, Threads, MAX_THREADS,
 };
 pub use search::{DrawRules, Selectivity};
 pub use tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};

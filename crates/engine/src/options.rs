@@ -9,9 +9,6 @@ use crate::levels::{MAX_LEVEL, MIN_LEVEL};
 use crate::search::{DrawRules, Selectivity};
 use crate::tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
-/// The default [`EngineOptions::contempt`]: thirty squares of race.
-pub const DEFAULT_CONTEMPT: i32 = 30 * crate::eval::UNIT;
-
 /// Most search threads.
 pub const MAX_THREADS: usize = 64;
 
@@ -34,6 +31,9 @@ pub enum ConfigError {
         /// Which width, 1 = remaining depth 1.
         index: usize,
     },
+    /// A contempt above [`Contempt::MAX`].
+    #[error("contempt {0} is more than {max}", max = Contempt::MAX)]
+    Contempt(u64),
     /// A reduction threshold beyond the most moves a position can have.
     #[error("selectivity: reduce_from {0} is more than {max}", max = Selectivity::MAX_REDUCE_FROM)]
     ReduceFrom(u64),
@@ -121,6 +121,39 @@ impl HashSize {
     }
 }
 
+/// What a draw is worth less than an even position to the seat searching,
+/// in evaluation units ([`crate::eval::UNIT`] per square of race),
+/// 0..=[`Contempt::MAX`]. A draw by repetition needs the other seats to
+/// repeat too, which a seat that can win never does: with contempt the
+/// engine races on, even from behind, unless every other line loses by
+/// more than this. 0 scores a draw as even.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Contempt(u32);
+
+impl Contempt {
+    /// No contempt: a draw is even (the first version, `v1`).
+    pub const ZERO: Contempt = Contempt(0);
+    /// The default: thirty squares of race.
+    pub const DEFAULT: Contempt = Contempt(30 * crate::eval::UNIT as u32);
+    /// The most: a thousand squares, half of every evaluation's bound, so
+    /// that a draw never scores like a forced result.
+    pub const MAX: u32 = 1000 * crate::eval::UNIT as u32;
+
+    /// `units` of contempt, or [`ConfigError::Contempt`] above [`Contempt::MAX`].
+    pub fn new(units: u64) -> Result<Contempt, ConfigError> {
+        if units <= u64::from(Contempt::MAX) {
+            Ok(Contempt(units as u32))
+        } else {
+            Err(ConfigError::Contempt(units))
+        }
+    }
+
+    /// The contempt in evaluation units.
+    pub fn units(self) -> i32 {
+        self.0 as i32
+    }
+}
+
 /// How the engine searches games of three and four seats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MultiSeatSearch {
@@ -151,12 +184,8 @@ pub struct EngineOptions {
     /// Draw rules applied in the search (repetition, a ply cap).
     pub draws: DrawRules,
     /// What a draw (by the [`EngineOptions::draws`] rules) is worth less
-    /// than an even position to the seat searching, in evaluation units
-    /// ([`crate::eval::UNIT`] per square of race). A draw by repetition needs
-    /// the other seats to repeat too, which a seat that can win never does:
-    /// so the engine keeps racing, even from behind, unless every other line
-    /// loses by more than this. 0 scores a draw as even.
-    pub contempt: i32,
+    /// than an even position to the seat searching (see [`Contempt`]).
+    pub contempt: Contempt,
     /// Evaluation weights.
     pub weights: EvalWeights,
     /// How selective the search is.
@@ -177,7 +206,7 @@ impl Default for EngineOptions {
             level: Level::MAX,
             seed: 0,
             draws: DrawRules::default(),
-            contempt: DEFAULT_CONTEMPT,
+            contempt: Contempt::DEFAULT,
             weights: EvalWeights::default(),
             selectivity: Selectivity::default(),
             multi_seat: MultiSeatSearch::default(),
@@ -194,7 +223,7 @@ impl EngineOptions {
     /// [`EngineOptions::default`].
     pub fn v1() -> EngineOptions {
         EngineOptions {
-            contempt: 0,
+            contempt: Contempt::ZERO,
             weights: EvalWeights::V1,
             multi_seat: MultiSeatSearch::BestReply,
             endgame: false,
@@ -219,6 +248,15 @@ mod tests {
         assert_eq!(
             Threads::new(MAX_THREADS as u64).map(Threads::get),
             Ok(MAX_THREADS)
+        );
+        let too_much = u64::from(Contempt::MAX) + 1;
+        assert_eq!(
+            Contempt::new(too_much),
+            Err(ConfigError::Contempt(too_much))
+        );
+        assert_eq!(
+            Contempt::new(u64::from(Contempt::MAX)).map(Contempt::units),
+            Ok(Contempt::MAX as i32)
         );
         let too_big = MAX_HASH_MIB as u64 + 1;
         assert_eq!(HashSize::new(too_big), Err(ConfigError::Hash(too_big)));

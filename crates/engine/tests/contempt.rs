@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use halma_core::{Move, Seat, Square};
-use halma_engine::{Engine, EngineOptions, Limits, DEFAULT_CONTEMPT};
+use halma_engine::{Contempt, Engine, EngineOptions, Limits};
 use halma_rules::{Game, Rules};
 
 /// The first step (a move to an adjacent square) of the side to move.
@@ -64,7 +64,7 @@ fn red_behind_with_a_repetition(seed: u64) -> Option<(Game, Move)> {
 
 fn best_move(game: &Game, contempt: i32) -> (Move, i32) {
     let mut options = EngineOptions::default();
-    options.contempt = contempt;
+    options.contempt = Contempt::new(contempt as u64).expect("in range");
     let mut engine = Engine::new(options);
     let result = engine.search(game, Limits::nodes(3_000), &AtomicBool::new(false));
     let score = match result.score {
@@ -76,10 +76,8 @@ fn best_move(game: &Game, contempt: i32) -> (Move, i32) {
 
 #[test]
 fn behind_without_contempt_the_engine_repeats_and_with_it_races_on() {
-    assert!(
-        EngineOptions::default().contempt > 0,
-        "contempt is on by default"
-    );
+    let default = EngineOptions::default().contempt.units();
+    assert!(default > 0, "contempt is on by default");
     let mut cases = 0;
     for seed in 0..6 {
         let Some((game, repeating)) = red_behind_with_a_repetition(seed) else {
@@ -92,14 +90,14 @@ fn behind_without_contempt_the_engine_repeats_and_with_it_races_on() {
         // Without contempt the repetition is chosen and scored as even.
         assert_eq!(score, 0, "seed {seed}");
         cases += 1;
-        let (with, score) = best_move(&game, DEFAULT_CONTEMPT);
+        let (with, score) = best_move(&game, default);
         if with == repeating {
             // Only when every other line is worse than the draw's price.
-            assert_eq!(score, -DEFAULT_CONTEMPT, "seed {seed}");
+            assert_eq!(score, -default, "seed {seed}");
         } else {
-            assert!(score > -DEFAULT_CONTEMPT, "seed {seed}: {score}");
+            assert!(score > -default, "seed {seed}: {score}");
         }
-        let (far, _) = best_move(&game, 10 * DEFAULT_CONTEMPT);
+        let (far, _) = best_move(&game, 10 * default);
         assert_ne!(far, repeating, "seed {seed}: a draw at any price");
     }
     assert!(cases >= 2, "only {cases} positions where Red repeats");

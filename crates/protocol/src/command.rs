@@ -11,7 +11,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use halma_engine::{Clock, Limits, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS};
+use halma_engine::{Clock, Contempt, Limits, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS};
 use halma_rules::{Rules, Seat};
 
 /// The version of the protocol spoken, sent as `id protocol <n>` after `hep`.
@@ -82,6 +82,9 @@ pub enum EngineOption {
     Repetition(bool),
     /// `multipv`, 1..=[`MAX_MULTIPV`].
     MultiPv(usize),
+    /// `contempt`, in evaluation units (10 per square of race),
+    /// 0..=[`Contempt::MAX`].
+    Contempt(u32),
 }
 
 /// Where a `position` command starts.
@@ -375,6 +378,11 @@ fn parse_option(rest: &[&str]) -> Result<EngineOption, CommandError> {
         "multipv" => {
             EngineOption::MultiPv(number(&option("multipv"), value, 1, MAX_MULTIPV as u64)? as usize)
         }
+        "contempt" => {
+            EngineOption::Contempt(
+                number(&option("contempt"), value, 0, u64::from(Contempt::MAX))? as u32,
+            )
+        }
         "repetition" => EngineOption::Repetition(match *value {
             "true" => true,
             "false" => false,
@@ -601,6 +609,7 @@ impl fmt::Display for EngineOption {
             EngineOption::MaxPlies(n) => write!(f, "name maxplies value {n}"),
             EngineOption::Repetition(b) => write!(f, "name repetition value {b}"),
             EngineOption::MultiPv(n) => write!(f, "name multipv value {n}"),
+            EngineOption::Contempt(n) => write!(f, "name contempt value {n}"),
         }
     }
 }
@@ -918,6 +927,12 @@ mod tests {
             option("setoption name multipv value 1"),
             Ok(EngineOption::MultiPv(1))
         );
+        let max = format!("setoption name contempt value {}", Contempt::MAX);
+        assert_eq!(option(&max), Ok(EngineOption::Contempt(Contempt::MAX)));
+        assert!(out_of_range(option(&format!(
+            "setoption name contempt value {}",
+            Contempt::MAX + 1
+        ))));
         let max = format!("setoption name multipv value {MAX_MULTIPV}");
         assert_eq!(option(&max), Ok(EngineOption::MultiPv(MAX_MULTIPV)));
         assert!(out_of_range(option("setoption name multipv value 0")));

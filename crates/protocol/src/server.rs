@@ -12,8 +12,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use halma_engine::{
-    DrawRules, Engine, EngineOptions, HashSize, Level, Limits, ScoreBound, SearchEvent, SearchInfo,
-    SearchOptions, SearchProgress, SearchResult, Threads, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS,
+    Contempt, DrawRules, Engine, EngineOptions, HashSize, Level, Limits, ScoreBound, SearchEvent,
+    SearchInfo, SearchOptions, SearchProgress, SearchResult, Threads, MAX_HASH_MIB, MAX_MULTIPV,
+    MAX_THREADS,
 };
 use halma_rules::{Move, Position, Rules};
 
@@ -287,6 +288,11 @@ impl Session {
             format!("option name maxplies type spin default 0 min 0 max {MAX_MAX_PLIES}"),
             "option name repetition type check default true".to_owned(),
             format!("option name multipv type spin default 1 min 1 max {MAX_MULTIPV}"),
+            format!(
+                "option name contempt type spin default {} min 0 max {}",
+                Contempt::DEFAULT.units(),
+                Contempt::MAX
+            ),
             "hepok".to_owned(),
         ];
         send(&self.out, &lines.join("\n"));
@@ -320,6 +326,9 @@ impl Session {
                 engine.set_draw_rules(draws);
             }
             EngineOption::MultiPv(n) => self.multipv = n,
+            EngineOption::Contempt(units) => {
+                engine.set_contempt(Contempt::new(units.into()).map_err(|e| e.to_string())?)
+            }
         }
         Ok(())
     }
