@@ -16,7 +16,7 @@ use crate::limits::{
 };
 use crate::movecode::MoveCode;
 use crate::noise::Noise;
-use crate::options::{Contempt, EngineOptions, HashSize, Level, MultiSeatSearch, Threads};
+use crate::options::{Contempt, EngineOptions, HashSize, Level, Threads};
 use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, MAX_DEPTH};
 use crate::tt::TranspositionTable;
 
@@ -430,7 +430,7 @@ fn try_endgame(
     let undisturbed = match position.seats().len() {
         1 => true,
         2 => endgame::races_separated(position, seat, evaluator),
-        _ => options.multi_seat == MultiSeatSearch::Race,
+        seats => options.multi_seat.races(seats),
     };
     if !undisturbed {
         return None;

@@ -158,14 +158,31 @@ impl Contempt {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MultiSeatSearch {
     /// Plans its own moves only, the other seats' pieces standing still (a
-    /// solo race among obstacles). Against racers it measured neither
-    /// clearly better nor worse than best-reply search (docs/strength.md).
+    /// solo race among obstacles).
     Race,
     /// Best-reply search (Schadd and Winands, 2011): between two of its own
-    /// moves the one most dangerous opponent reply, the others passing. The
-    /// default, and how the engine's first version (`v1`) played.
-    #[default]
+    /// moves the one most dangerous opponent reply, the others passing. How
+    /// the engine's first version (`v1`) played.
     BestReply,
+    /// Race search with three seats, best-reply search with four: the
+    /// default. Measured against greedy racers at 20,000 nodes per move
+    /// (docs/strength.md), race search won more three-seat games and
+    /// best-reply search more four-seat ones, where every seat's path
+    /// crosses the centre and the others' moves matter.
+    #[default]
+    Hybrid,
+}
+
+impl MultiSeatSearch {
+    /// Whether a game of `seats` seats (three or four) is searched as a
+    /// race of the seat's own moves.
+    pub fn races(self, seats: usize) -> bool {
+        match self {
+            MultiSeatSearch::Race => true,
+            MultiSeatSearch::BestReply => false,
+            MultiSeatSearch::Hybrid => seats == 3,
+        }
+    }
 }
 
 /// How an [`crate::Engine`] plays. Every field is valid by its type; build

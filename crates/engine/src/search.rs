@@ -233,10 +233,8 @@ impl<'a> Searcher<'a> {
         let mode = match position.seats().len() {
             1 => Mode::Solo,
             2 => Mode::Duel,
-            _ => match ctx.multi_seat {
-                MultiSeatSearch::Race => Mode::Race,
-                MultiSeatSearch::BestReply => Mode::BestReply,
-            },
+            seats if ctx.multi_seat.races(seats) => Mode::Race,
+            _ => Mode::BestReply,
         };
         let root_seat = position.to_move();
         // Nodes are scored by the root seat's evaluation (which charges it,
