@@ -13,6 +13,7 @@
 //! - [`solo`]: solo races (one seat alone on the board) and a beam search
 //!   for short solutions, to measure how efficiently the engine finishes.
 //! - [`rng`]: the seeded generator behind openings and baseline players.
+//! - [`tune`]: SPSA tuning of the evaluation weights from engine matches.
 //!
 //! What it does not own: the rules (`halma_rules`), the search
 //! (`halma_engine`) and the protocol (`halma_protocol`). It depends on the
@@ -38,3 +39,4 @@ pub mod players;
 pub mod racers;
 pub mod rng;
 pub mod solo;
+pub mod tune;
