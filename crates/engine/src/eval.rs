@@ -89,10 +89,11 @@ pub struct EvalWeights {
     /// Penalty for each of the seat's own pieces *stranded* in its home
     /// camp: shut in (no step, no jump) with no own piece among the squares
     /// that block it, so only other seats could free it, and arriving
-    /// opponents never move back. Under `spoil=none` and `spoil=swap` such a
-    /// piece keeps the seat from ever winning (and usually its opponent too).
-    /// Charged only to the seat itself, never credited to its opponents, so
-    /// that no seat gains by shutting another in.
+    /// opponents never move back. Such a piece never reaches its target, so
+    /// the seat cannot win; under `spoil=none` it usually keeps the opponent
+    /// whose camp it blocks from winning too. Charged only to the seat
+    /// itself, never credited to its opponents, so that no seat gains by
+    /// shutting another in.
     pub stranded: i32,
 }
 
@@ -504,8 +505,9 @@ mod tests {
         assert!(eval.evaluate(&position, Seat::Blue) < 0);
     }
 
-    /// halma8 with Blue's piece on h1 (its home corner) and Red's pieces on
-    /// `red`: Blue's score with and without the stranded term, and Red's.
+    /// halma8 with Red's pieces on `red` and Blue's on `blue` (Blue's home
+    /// corner is h1), Blue to move: Blue's score with and without the
+    /// stranded term, and how much the term changes Red's.
     fn stranded_scores(red: &[&str], blue: &[&str]) -> (i32, i32, i32) {
         let rules: Rules = "halma8".parse().unwrap();
         let squares = |names: &[&str]| {

@@ -165,10 +165,10 @@ pub enum MultiSeatSearch {
     /// the engine's first version (`v1`) played.
     BestReply,
     /// Race search with three seats, best-reply search with four: the
-    /// default. Measured against greedy racers at 20,000 nodes per move
-    /// (docs/strength.md), race search won more three-seat games and
-    /// best-reply search more four-seat ones, where every seat's path
-    /// crosses the centre and the others' moves matter.
+    /// default. Against greedy racers (docs/strength.md) race search won
+    /// more three-seat games in every sample; with four seats, where every
+    /// seat's path crosses the centre, the samples disagree, and best
+    /// reply, `v1`'s search, is kept.
     #[default]
     Hybrid,
 }
