@@ -13,6 +13,10 @@
 //! ```
 //!
 //! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
+//! Games without a winner are printed with their final position; for looking
+//! into games, `STRENGTH_LOSSES=1` prints the games the engine lost too,
+//! `STRENGTH_RECORDS=1` adds each printed game's record and `STRENGTH_PAIR=N`
+//! plays only the N-th pair of games.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
