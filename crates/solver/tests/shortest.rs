@@ -5,6 +5,7 @@ use halma_core::{Bitboard, Move, Position, Seat, SeatSet, Setup, Square};
 use halma_rules::Rules;
 use halma_solver::shortest::{bound, shortest_game, ShortestOptions};
 use halma_solver::{SolveError, SolveLimits};
+use halma_tools::rng::Rng;
 
 /// The fewest plies (1 to `max`) of a game from `position` that ends with a
 /// win by one of `accepted`, by plain iterative deepening over the rules'
@@ -27,24 +28,11 @@ fn brute_force(rules: &Rules, position: &Position, accepted: SeatSet, max: u32) 
     (1..=max).find(|&depth| within(rules, position, accepted, depth))
 }
 
-/// A small deterministic generator (no dependency needed).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// A `halma8` position near the end: each seat fills its target camp but
 /// for one or two squares, its other pieces on random squares within three
 /// rows and files of the camp; sometimes a piece of the other seat is left
 /// in a target camp. `None` when the draw is not a valid unfinished position.
-fn near_end(rules: &Rules, rng: &mut Lcg) -> Option<Position> {
+fn near_end(rules: &Rules, rng: &mut Rng) -> Option<Position> {
     let mut pieces = [Bitboard::EMPTY; 4];
     let mut occupied = Bitboard::EMPTY;
     for seat in [Seat::Red, Seat::Blue] {
@@ -119,7 +107,7 @@ fn quiet() -> impl FnMut(&str) {
 
 #[test]
 fn the_solver_matches_brute_force_on_small_positions() {
-    let mut rng = Lcg(2026);
+    let mut rng = Rng::new(2026);
     let mut checked = 0;
     let mut none_within = 0;
     let mut compared_lengths = Vec::new();
@@ -185,7 +173,7 @@ fn the_solver_matches_brute_force_on_small_positions() {
 
 #[test]
 fn the_beam_alone_never_claims_too_much() {
-    let mut rng = Lcg(7);
+    let mut rng = Rng::new(7);
     let rules: Rules = "halma8".parse().unwrap();
     let mut count = 0;
     while count < 10 {
