@@ -103,6 +103,17 @@
 #define HALMA_MAX_SEARCH_DEPTH 64
 
 /**
+ * The most contempt `halma_engine_set_contempt` accepts, in evaluation
+ * units (10 per square of race distance; the engine's `Contempt::MAX`).
+ */
+#define HALMA_MAX_CONTEMPT 10000
+
+/**
+ * The contempt an engine starts with (`Contempt::DEFAULT`: 30 squares).
+ */
+#define HALMA_DEFAULT_CONTEMPT 300
+
+/**
  * The result of every fallible `halma_` function.
  *
  * In C this is a `uint32_t` with the `HALMA_RESULT_*` constants: compare it
@@ -999,6 +1010,21 @@ void halma_engine_free(struct halma_engine *engine);
  * `halma_engine_pv` and `halma_engine_pv_string` may).
  */
 halma_result halma_engine_set_level(struct halma_engine *engine, uint32_t level);
+
+/**
+ * Sets the contempt, 0 to `HALMA_MAX_CONTEMPT` evaluation units (10 per
+ * square of race; `HALMA_RESULT_INVALID_ARGUMENT` above that, never
+ * clamped), for the searches that follow: what a draw (by repetition) is
+ * worth less than an even position to the seat searching, so that the
+ * engine races on from behind instead of steering for a repetition. A new
+ * engine has `HALMA_DEFAULT_CONTEMPT`; 0 scores a draw as even.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle that no other call taking a
+ * `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+ * `halma_engine_pv` and `halma_engine_pv_string` may).
+ */
+halma_result halma_engine_set_contempt(struct halma_engine *engine, uint32_t contempt);
 
 /**
  * Starts a new game: forgets what the engine learnt (its transposition

@@ -658,6 +658,12 @@ public:
 
     void set_level(std::uint32_t level) { detail::check(halma_engine_set_level(get(), level)); }
 
+    /// What a draw by repetition is worth less than an even position, 0 to
+    /// HALMA_MAX_CONTEMPT evaluation units (HALMA_DEFAULT_CONTEMPT at first).
+    void set_contempt(std::uint32_t contempt) {
+        detail::check(halma_engine_set_contempt(get(), contempt));
+    }
+
     /// Forgets what the engine learnt (node-limited searches repeat exactly).
     void new_game() { detail::check(halma_engine_new_game(get())); }
 

@@ -208,6 +208,10 @@ int main(int argc, char **argv) {
                          "a search after the end");
         }
         expect_error([] { halma::Engine(0); }, HALMA_RESULT_INVALID_ARGUMENT, "level 0");
+        std::string contempt = expect_error([&] { engine.set_contempt(HALMA_MAX_CONTEMPT + 1); },
+                                            HALMA_RESULT_INVALID_ARGUMENT, "contempt above the maximum");
+        expect(contempt.find("10001") != std::string::npos, "the detail names the value: " + contempt);
+        engine.set_contempt(0);
         engine.stop(); // no search runs: a no-op
     }
 

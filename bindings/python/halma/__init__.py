@@ -12,6 +12,7 @@ environments; `pip install halma[rl]`).
 """
 
 from ._engine import (
+    MAX_CONTEMPT,
     MAX_HASH_MIB,
     MAX_LEVEL,
     MAX_SEARCH_DEPTH,
@@ -41,6 +42,7 @@ __all__ = [
     "HalmaError",
     "IllegalMoveError",
     "InvalidArgumentError",
+    "MAX_CONTEMPT",
     "MAX_HASH_MIB",
     "MAX_LEVEL",
     "MAX_SEARCH_DEPTH",

@@ -43,6 +43,8 @@ MAX_THREADS = 64
 MAX_HASH_MIB = 4096
 #: The deepest depth limit `Engine.search` accepts (HALMA_MAX_SEARCH_DEPTH).
 MAX_SEARCH_DEPTH = ffi.MAX_SEARCH_DEPTH
+#: The most contempt `Engine.set_contempt` accepts (HALMA_MAX_CONTEMPT).
+MAX_CONTEMPT = ffi.MAX_CONTEMPT
 _U64_MAX = (1 << 64) - 1
 
 
@@ -69,6 +71,7 @@ class Engine(_Owner):
         self._level = level
         self._threads = threads
         self._hash_mib = hash_mib
+        self._contempt = ffi.DEFAULT_CONTEMPT
 
     def __repr__(self) -> str:
         if self.closed:
@@ -85,6 +88,20 @@ class Engine(_Owner):
         level = _checks.in_range(level, "level", MIN_LEVEL, MAX_LEVEL)
         _check(lib.halma_engine_set_level(self._handle, level))
         self._level = level
+
+    @property
+    def contempt(self) -> int:
+        """What a draw by repetition is worth less than an even position, in
+        evaluation units (10 per square of race; 300 for a new engine)."""
+        return self._contempt
+
+    def set_contempt(self, contempt: int) -> None:
+        """Sets the contempt (0 to `MAX_CONTEMPT`) of the searches that follow:
+        with it the engine races on from behind instead of steering for a
+        repetition; 0 scores a draw as even."""
+        contempt = _checks.in_range(contempt, "contempt", 0, MAX_CONTEMPT)
+        _check(lib.halma_engine_set_contempt(self._handle, contempt))
+        self._contempt = contempt
 
     def new_game(self) -> None:
         """Forgets what the engine learnt; node-limited searches repeat exactly."""

@@ -28,6 +28,9 @@ NO_SQUARE = 0xFFFF
 MAX_PERFT_DEPTH = 64
 # HALMA_MAX_SEARCH_DEPTH in halma.h: the deepest depth limit a search accepts.
 MAX_SEARCH_DEPTH = 64
+# HALMA_MAX_CONTEMPT and HALMA_DEFAULT_CONTEMPT in halma.h, in evaluation units.
+MAX_CONTEMPT = 10000
+DEFAULT_CONTEMPT = 300
 # The most moves a game holds (MAX_GAME_MOVES of halma-rules): playing one
 # more returns HALMA_RESULT_GAME_TOO_LONG.
 MAX_GAME_MOVES = 100000
@@ -153,6 +156,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "halma_engine_new": (RESULT, [U32, U32, U32, ctypes.POINTER(ENGINE_P)]),
     "halma_engine_free": (None, [ENGINE_P]),
     "halma_engine_set_level": (RESULT, [ENGINE_P, U32]),
+    "halma_engine_set_contempt": (RESULT, [ENGINE_P, U32]),
     "halma_engine_new_game": (RESULT, [ENGINE_P]),
     "halma_engine_search": (RESULT, [ENGINE_P, GAME_P, U32, U64, U64, SEARCH_RESULT_P]),
     "halma_engine_pv": (RESULT, [ENGINE_P, MOVE_P, SIZE, SIZE_P]),

@@ -97,6 +97,25 @@ class EngineTest(unittest.TestCase):
         bound = int(re.search(r"#define HALMA_MAX_SEARCH_DEPTH (\d+)", header).group(1))
         assert halma.MAX_SEARCH_DEPTH == ffi.MAX_SEARCH_DEPTH == bound
 
+    def test_contempt_bounds_match_the_header(self) -> None:
+        header = (REPOSITORY / "include" / "halma.h").read_text()
+        for name, value in (("MAX", halma.MAX_CONTEMPT), ("DEFAULT", ffi.DEFAULT_CONTEMPT)):
+            found = re.search(rf"#define HALMA_{name}_CONTEMPT (\d+)", header)
+            assert found is not None and int(found.group(1)) == value, name
+
+    def test_contempt_is_set_checked_and_kept(self) -> None:
+        with halma.Engine(level=10) as engine:
+            assert engine.contempt == ffi.DEFAULT_CONTEMPT
+            for bad in (-1, halma.MAX_CONTEMPT + 1, 2**32):
+                with self.assertRaisesRegex(ValueError, rf"contempt {bad} is out of range: it must be from 0 to 10000"):
+                    engine.set_contempt(bad)
+                assert engine.contempt == ffi.DEFAULT_CONTEMPT
+            for good in (0, halma.MAX_CONTEMPT):
+                engine.set_contempt(good)
+                assert engine.contempt == good
+            with halma.Game("halma8") as game:
+                assert engine.search(game, nodes=500).best_move in game.legal_moves()
+
     def test_search_depth_beyond_the_bound_is_a_value_error(self) -> None:
         # Depths 65 to 2**32-1 passed the package's check and came back from
         # the library as InvalidArgumentError.

@@ -15,7 +15,9 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use ::halma_engine::levels::with_default_budget;
-use ::halma_engine::{ConfigError, Engine, EngineOptions, HashSize, Level, Limits, Score, Threads};
+use ::halma_engine::{
+    ConfigError, Contempt, Engine, EngineOptions, HashSize, Level, Limits, Score, Threads,
+};
 use ::halma_rules::{Game, Move};
 
 use crate::args::{Out, SliceOut};
@@ -104,6 +106,15 @@ pub const HALMA_MAX_SEARCH_DEPTH: u32 = 64;
 
 const _: () = assert!(HALMA_MAX_SEARCH_DEPTH == ::halma_engine::search::MAX_DEPTH);
 
+/// The most contempt `halma_engine_set_contempt` accepts, in evaluation
+/// units (10 per square of race distance; the engine's `Contempt::MAX`).
+pub const HALMA_MAX_CONTEMPT: u32 = 10_000;
+
+/// The contempt an engine starts with (`Contempt::DEFAULT`: 30 squares).
+pub const HALMA_DEFAULT_CONTEMPT: u32 = 300;
+
+const _: () = assert!(HALMA_MAX_CONTEMPT == Contempt::MAX);
+
 /// A setting out of range, as `HALMA_RESULT_INVALID_ARGUMENT` with the
 /// engine's own explanation.
 fn config_error(error: ConfigError) -> Error {
@@ -187,6 +198,32 @@ pub unsafe extern "C" fn halma_engine_set_level(
         let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
         let level = Level::new(level.into()).map_err(config_error)?;
         handle.lock()?.engine.set_level(level);
+        Ok(())
+    })
+}
+
+/// Sets the contempt, 0 to `HALMA_MAX_CONTEMPT` evaluation units (10 per
+/// square of race; `HALMA_RESULT_INVALID_ARGUMENT` above that, never
+/// clamped), for the searches that follow: what a draw (by repetition) is
+/// worth less than an even position to the seat searching, so that the
+/// engine races on from behind instead of steering for a repetition. A new
+/// engine has `HALMA_DEFAULT_CONTEMPT`; 0 scores a draw as even.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle that no other call taking a
+/// `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+/// `halma_engine_pv` and `halma_engine_pv_string` may).
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_set_contempt(
+    engine: *mut halma_engine,
+    contempt: u32,
+) -> halma_result {
+    call(|| {
+        // SAFETY: the caller guarantees `engine` as documented; only a shared
+        // reference is made (the state is changed through its lock).
+        let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
+        let contempt = Contempt::new(contempt.into()).map_err(config_error)?;
+        handle.lock()?.engine.set_contempt(contempt);
         Ok(())
     })
 }

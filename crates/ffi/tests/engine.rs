@@ -544,3 +544,161 @@ fn stops_racing_searches_and_engines_in_parallel_are_sound() {
         halma_game_free(g);
     }
 }
+
+/// Games of `halma8` where Red, to move, is behind and can repeat a
+/// position: Red steps one piece out and back again and again while Blue
+/// races, then both step out and back once more. Each comes with the
+/// moves that led to it (to replay through the ABI).
+fn red_behind_games() -> Vec<(Game, Vec<::halma_rules::Move>)> {
+    let rules: ::halma_rules::Rules = "halma8".parse().unwrap();
+    let stop = AtomicBool::new(false);
+    let is_step = |mv: &::halma_rules::Move| {
+        let df = i32::from(mv.from().file()) - i32::from(mv.to().file());
+        let dr = i32::from(mv.from().rank()) - i32::from(mv.to().rank());
+        !mv.is_pass() && df.abs() <= 1 && dr.abs() <= 1
+    };
+    let mut games = Vec::new();
+    for wasted_rounds in 3..9 {
+        let mut game = Game::new(rules.clone());
+        let mut blue = Engine::new(EngineOptions::default());
+        let mut ok = true;
+        // Red: out, back, out, back, ...; Blue: the engine; then Blue too
+        // steps out and back once.
+        for round in 0..=wasted_rounds {
+            let red = if round % 2 == 0 {
+                game.legal_moves().into_iter().find(is_step)
+            } else {
+                let last_red = game.moves()[game.moves().len() - 2];
+                game.legal_moves()
+                    .into_iter()
+                    .find(|m| m.from() == last_red.to() && m.to() == last_red.from())
+            };
+            let blue_move = |game: &Game, blue: &mut Engine| {
+                if round + 2 > wasted_rounds {
+                    // The last two rounds: Blue steps out, then back.
+                    let last_blue = game.moves()[game.moves().len() - 2];
+                    if round == wasted_rounds {
+                        game.legal_moves()
+                            .into_iter()
+                            .find(|m| m.from() == last_blue.to() && m.to() == last_blue.from())
+                    } else {
+                        game.legal_moves().into_iter().find(is_step)
+                    }
+                } else {
+                    blue.search(game, Limits::nodes(500), &stop).best_move
+                }
+            };
+            let Some(red) = red else {
+                ok = false;
+                break;
+            };
+            if game.play(red).is_err() || game.is_over() {
+                ok = false;
+                break;
+            }
+            let Some(b) = blue_move(&game, &mut blue) else {
+                ok = false;
+                break;
+            };
+            if game.play(b).is_err() || game.is_over() {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            let moves = game.moves().to_vec();
+            games.push((game, moves));
+        }
+    }
+    games
+}
+
+#[test]
+fn contempt_set_through_the_abi_is_the_engines_contempt() {
+    let games = red_behind_games();
+    assert!(games.len() >= 3, "only {} games", games.len());
+    let mut distinguished = 0;
+    for (rust_game, moves) in &games {
+        let g = game("halma8", None);
+        for &mv in moves {
+            // SAFETY: a live game and a legal move record.
+            assert_eq!(
+                unsafe { halma_game_play(g, &record_of(mv)) },
+                halma_result::Ok
+            );
+        }
+        let mut answers = Vec::new();
+        for contempt in [0, HALMA_DEFAULT_CONTEMPT, HALMA_MAX_CONTEMPT] {
+            let mut options = EngineOptions::default();
+            options.contempt = ::halma_engine::Contempt::new(contempt.into()).unwrap();
+            options.hash = HashSize::new(4).unwrap();
+            let mut rust = Engine::new(options);
+            let expected = rust.search(rust_game, Limits::nodes(3_000), &AtomicBool::new(false));
+            let e = engine(10);
+            let mut got = UNTOUCHED;
+            // SAFETY: live handles and a valid output; the engine freed once.
+            unsafe {
+                if contempt != HALMA_DEFAULT_CONTEMPT {
+                    assert_eq!(halma_engine_set_contempt(e, contempt), halma_result::Ok);
+                }
+                assert_eq!(
+                    halma_engine_search(e, g, 0, 3_000, 0, &mut got),
+                    halma_result::Ok
+                );
+                halma_engine_free(e);
+            }
+            let best = record_of(expected.best_move.expect("a move"));
+            assert_eq!(got.best_move, best, "contempt {contempt}");
+            assert_eq!(got.score, expected.score.raw(), "contempt {contempt}");
+            assert_eq!(got.nodes, expected.nodes, "contempt {contempt}");
+            answers.push(best);
+        }
+        // SAFETY: freed once.
+        unsafe { halma_game_free(g) };
+        if answers[0] != answers[2] {
+            distinguished += 1;
+        }
+    }
+    // Otherwise the equality above would hold for a setting that is ignored.
+    assert!(
+        distinguished > 0,
+        "contempt changed no move in {} games",
+        games.len()
+    );
+}
+
+#[test]
+fn contempt_out_of_range_is_refused_with_the_value() {
+    let e = engine(10);
+    // SAFETY: a live handle, freed once; NULL is refused.
+    unsafe {
+        assert_eq!(
+            halma_engine_set_contempt(ptr::null_mut(), 0),
+            halma_result::NullPointer
+        );
+        assert_eq!(
+            halma_engine_set_contempt(e, HALMA_MAX_CONTEMPT + 1),
+            halma_result::InvalidArgument
+        );
+        assert_eq!(
+            last_error(),
+            format!(
+                "contempt {} is more than {HALMA_MAX_CONTEMPT}",
+                HALMA_MAX_CONTEMPT + 1
+            )
+        );
+        assert_eq!(
+            halma_engine_set_contempt(e, u32::MAX),
+            halma_result::InvalidArgument
+        );
+        assert_eq!(
+            halma_engine_set_contempt(e, HALMA_MAX_CONTEMPT),
+            halma_result::Ok
+        );
+        halma_engine_free(e);
+    }
+    assert_eq!(
+        u64::from(HALMA_DEFAULT_CONTEMPT),
+        EngineOptions::default().contempt.units() as u64
+    );
+}
