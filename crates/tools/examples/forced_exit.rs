@@ -18,26 +18,51 @@ use halma_tools::arena::{play_match, ArenaConfig};
 use halma_tools::elo::MatchScore;
 use halma_tools::players::EnginePlayer;
 
-fn main() {
-    let mut rules: Rules = "halma,forced-exit".parse().expect("rules string");
+/// The example's settings: rules, games, nodes per move, the term's weight
+/// (the default weight when `None`), the seed and the jobs.
+type Settings = (Rules, usize, u64, Option<i32>, u64, usize);
+
+/// Reads the flags; an error names the flag and what is wrong with it.
+fn parse() -> Result<Settings, String> {
+    fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String>
+    where
+        T::Err: std::fmt::Display,
+    {
+        value.parse().map_err(|e| format!("{flag} {value}: {e}"))
+    }
+    let mut rules: Rules = "halma,forced-exit".parse().expect("a preset");
     let (mut games, mut nodes, mut weight, mut seed, mut jobs) =
         (40usize, 2000u64, None, 1u64, 2usize);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .unwrap_or_else(|| panic!("{flag} needs a value"));
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
-            "--rules" => rules = value.parse().unwrap_or_else(|e| panic!("--rules: {e}")),
-            "--games" => games = value.parse().expect("--games: a number"),
-            "--nodes" => nodes = value.parse().expect("--nodes: a number"),
-            "--weight" => weight = Some(value.parse().expect("--weight: a number")),
-            "--seed" => seed = value.parse().expect("--seed: a number"),
-            "--jobs" => jobs = value.parse().expect("--jobs: a number"),
-            other => panic!("unknown flag {other}"),
+            "--rules" => rules = number(&flag, &value)?,
+            "--games" => games = number(&flag, &value)?,
+            "--nodes" => nodes = number(&flag, &value)?,
+            "--weight" => weight = Some(number(&flag, &value)?),
+            "--seed" => seed = number(&flag, &value)?,
+            "--jobs" => jobs = number(&flag, &value)?,
+            other => return Err(format!("unknown flag {other}")),
         }
     }
-    assert!(jobs >= 1, "--jobs: at least 1");
+    if jobs == 0 {
+        return Err("--jobs 0: at least one job plays the games".to_owned());
+    }
+    Ok((rules, games, nodes, weight, seed, jobs))
+}
+
+fn main() {
+    let (rules, games, nodes, weight, seed, jobs) = match parse() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!(
+                "forced_exit: {error}\nusage: forced_exit [--rules R] [--games N] [--nodes N] \
+                 [--weight W] [--seed N] [--jobs N]"
+            );
+            std::process::exit(2);
+        }
+    };
     let with_term = EvalWeights {
         forced_exit: weight.unwrap_or(EvalWeights::default().forced_exit),
         ..EvalWeights::default()

@@ -47,10 +47,31 @@ struct Args {
     v1: bool,
 }
 
-fn parse() -> Args {
+/// What the example takes, printed with any error in its arguments.
+const USAGE: &str = "usage: strength COMMAND [--rules R] [--games N] [--nodes N] [--beam W] \
+[--from L] [--to L] [--jobs N] [--seed N] [--level L] [--max-plies N] [--engine v1]
+commands: nps, versus, ladder, solo, or a built-in opponent (greedy, greedy-euclid, \
+greedy-camp, racers, blocker, random)";
+
+/// `value` read as the value of `flag`, or an error that names both.
+fn value_of<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    value.parse().map_err(|e| format!("{flag} {value}: {e}"))
+}
+
+/// A level, 1 to 10, as the value of `flag`.
+fn level_of(flag: &str, value: &str) -> Result<u8, String> {
+    let level: u8 = value_of(flag, value)?;
+    Level::new(level.into()).map_err(|e| format!("{flag} {value}: {e}"))?;
+    Ok(level)
+}
+
+fn parse() -> Result<Args, String> {
     let mut args = Args {
         command: String::new(),
-        rules: "halma".parse().unwrap(),
+        rules: "halma".parse().expect("a preset"),
         games: 0,
         nodes: 0,
         beam: 2000,
@@ -65,24 +86,34 @@ fn parse() -> Args {
     let mut it = std::env::args().skip(1);
 
     args.command = it.next().unwrap_or_else(|| "nps".to_owned());
+    let known = ["nps", "versus", "ladder", "solo"];
+    if !known.contains(&args.command.as_str()) && baseline(&args.command, 1).is_none() {
+        return Err(format!("unknown command {}", args.command));
+    }
     while let Some(flag) = it.next() {
-        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
-            "--rules" => args.rules = value.parse().expect("rules string"),
-            "--games" => args.games = value.parse().unwrap(),
-            "--nodes" => args.nodes = value.parse().unwrap(),
-            "--beam" => args.beam = value.parse().unwrap(),
-            "--from" => args.from = value.parse().unwrap(),
-            "--to" => args.to = value.parse().unwrap(),
-            "--jobs" => args.jobs = value.parse().unwrap(),
-            "--seed" => args.seed = value.parse().unwrap(),
-            "--level" => args.level = value.parse().unwrap(),
-            "--max-plies" => args.max_plies = value.parse().unwrap(),
-            "--engine" => args.v1 = value == "v1",
-            other => panic!("unknown flag {other}"),
+            "--rules" => args.rules = value_of(&flag, &value)?,
+            "--games" => args.games = value_of(&flag, &value)?,
+            "--nodes" => args.nodes = value_of(&flag, &value)?,
+            "--beam" => args.beam = value_of(&flag, &value)?,
+            "--from" => args.from = level_of(&flag, &value)?,
+            "--to" => args.to = level_of(&flag, &value)?,
+            "--jobs" => {
+                args.jobs = value_of(&flag, &value)?;
+                if args.jobs == 0 {
+                    return Err("--jobs 0: at least one job plays the games".to_owned());
+                }
+            }
+            "--seed" => args.seed = value_of(&flag, &value)?,
+            "--level" => args.level = level_of(&flag, &value)?,
+            "--max-plies" => args.max_plies = value_of(&flag, &value)?,
+            "--engine" if value == "v1" => args.v1 = true,
+            "--engine" => return Err(format!("--engine {value}: only v1 is known")),
+            other => return Err(format!("unknown flag {other}")),
         }
     }
-    args
+    Ok(args)
 }
 
 fn engine_player(level: u8, nodes: u64, v1: bool) -> EnginePlayer {
@@ -163,7 +194,13 @@ fn run_match(
 }
 
 fn main() {
-    let args = parse();
+    let args = match parse() {
+        Ok(args) => args,
+        Err(error) => {
+            eprintln!("strength: {error}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
     let mut config = ArenaConfig::new(args.rules.clone());
     config.seed = args.seed;
     config.max_plies = args.max_plies;
@@ -282,6 +319,7 @@ fn main() {
                 }
             }
         }
-        other => panic!("unknown command {other}"),
+        // `parse` accepts no other command.
+        other => unreachable!("command {other} was checked"),
     }
 }
