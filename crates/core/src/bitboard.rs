@@ -128,6 +128,13 @@ impl Bitboard {
         Bitboard(layout::step_words(self.0, direction))
     }
 
+    /// The squares one step away from `square`, in any direction: a table
+    /// lookup, for the per-piece generation that asks it for every piece.
+    #[inline]
+    pub(crate) fn neighbours_of(square: Square) -> Bitboard {
+        NEIGHBOURS[square.bit() as usize]
+    }
+
     /// The squares one step away from any square of the set, in any direction.
     #[inline]
     pub fn neighbours(self) -> Bitboard {
@@ -165,6 +172,29 @@ impl Bitboard {
         self.0[class]
     }
 }
+
+/// [`Bitboard::neighbours_of`] for every square, by layout bit (8 KiB).
+static NEIGHBOURS: [Bitboard; 256] = {
+    let mut table = [Bitboard::EMPTY; 256];
+    let mut bit = 0;
+    while bit < 256 {
+        let square = Bitboard::from_square(Square::from_bit(bit as u8));
+        let mut out = [0u64; 4];
+        let mut d = 0;
+        while d < 8 {
+            let shifted = square.shift(Direction::ALL[d]);
+            let mut word = 0;
+            while word < 4 {
+                out[word] |= shifted.0[word];
+                word += 1;
+            }
+            d += 1;
+        }
+        table[bit] = Bitboard(out);
+        bit += 1;
+    }
+    table
+};
 
 macro_rules! binary_operator {
     ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
@@ -333,6 +363,15 @@ pub use bitvec_conversions::BitvecBoard;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_neighbour_table_holds_each_squares_neighbours() {
+        for square in Square::all() {
+            let shifted = Bitboard::from_square(square).neighbours();
+            assert_eq!(Bitboard::neighbours_of(square), shifted, "{square}");
+            assert!(!shifted.is_empty());
+        }
+    }
 
     #[test]
     fn rectangle_counts_its_squares() {

@@ -51,7 +51,7 @@ pub mod zobrist;
 #[cfg(feature = "bitvec")]
 pub use bitboard::BitvecBoard;
 pub use bitboard::{Bitboard, Squares};
-pub use movegen::{Constraints, MoveGenerator, PathRules, PieceMoves};
+pub use movegen::{AllPieceMoves, Constraints, MoveGenerator, PathRules, PieceMoves};
 pub use moves::{MoveList, PieceMovesIter};
 pub use position::{
     Geometry, GeometryError, MakeMoveError, Move, MoveKind, Position, PositionError,

@@ -15,8 +15,11 @@ use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 mod continuation;
 mod count;
 mod exact;
+mod listing;
 mod path;
 mod path_sets;
+
+pub use listing::AllPieceMoves;
 
 /// What the variant in force lets a piece do, beyond plain steps and jumps.
 ///
@@ -307,8 +310,7 @@ impl MoveGenerator {
     /// The empty squares the piece on `origin` can step to.
     #[inline]
     pub fn steps(&self, origin: Square) -> Bitboard {
-        let from = Bitboard::from_square(origin);
-        let targets = from.neighbours() & self.empty;
+        let targets = Bitboard::neighbours_of(origin) & self.empty;
         let targets = if self.constraints.lock.contains(origin) {
             targets & self.constraints.lock
         } else {

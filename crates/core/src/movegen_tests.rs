@@ -2,7 +2,7 @@
 //! against the per-piece sum, and each piece's closure against a plain
 //! search that reads the rule book's segment definition square by square.
 
-use crate::{Bitboard, Constraints, Direction, MoveGenerator, Square};
+use crate::{Bitboard, Constraints, Direction, MoveGenerator, PieceMoves, Square};
 use proptest::prelude::*;
 
 /// The landing of the one segment from `from` in `direction` (RULES.md §4),
@@ -120,5 +120,54 @@ proptest! {
             sum += moves.count() as u64;
         }
         prop_assert_eq!(generator.count_moves(pieces), sum);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// The generator-free plain count (perft's last ply under plain rules)
+    /// equals the plain bulk count and the sum of the per-piece moves.
+    #[test]
+    fn the_plain_count_without_a_generator_matches_the_per_piece_sum(
+        side in prop::sample::select(vec![8u8, 10, 16, 6, 13, 17]),
+        density in 1u32..8,
+        seeds in prop::array::uniform12(any::<u64>()),
+    ) {
+        let (board, occupied, pieces, _) = random_case(side.min(16), density, &seeds, false, false);
+        // 17 stands for a board of any shape: the 16x16 one with holes.
+        let board = if side == 17 { board - Bitboard([seeds[2], 0, seeds[5], 0]) } else { board };
+        let (occupied, pieces) = (occupied & board, pieces & board);
+        let generator = MoveGenerator::new(board, occupied, Constraints::default());
+        let mut sum = 0u64;
+        for origin in pieces {
+            sum += generator.piece_moves(origin).count() as u64;
+        }
+        prop_assert_eq!(generator.count_moves(pieces), sum);
+        prop_assert_eq!(MoveGenerator::count_plain_moves(board, occupied, pieces), sum);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Listing all pieces together (closures from shared components under
+    /// plain rules) gives each piece's `piece_moves`, in bit order, under
+    /// plain rules and with every constraint.
+    #[test]
+    fn all_piece_moves_lists_each_pieces_moves(
+        side in prop::sample::select(vec![8u8, 10, 16, 6, 13]),
+        density in 1u32..8,
+        seeds in prop::array::uniform12(any::<u64>()),
+        long_jumps in prop::bool::weighted(0.2),
+        lock in prop::bool::weighted(0.2),
+        swaps in prop::bool::weighted(0.2),
+    ) {
+        let (board, occupied, pieces, mut constraints) = random_case(side, density, &seeds, lock, swaps);
+        constraints.long_jumps = long_jumps;
+        let generator = MoveGenerator::new(board, occupied, constraints);
+        let together: Vec<PieceMoves> = generator.all_piece_moves(pieces).collect();
+        let one_by_one: Vec<PieceMoves> = pieces.into_iter().map(|sq| generator.piece_moves(sq)).collect();
+        prop_assert_eq!(together, one_by_one);
     }
 }

@@ -18,9 +18,11 @@ pub use table::{PerftTable, PerftTableError};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use halma_core::{Move, MoveList, Position};
+use halma_core::{Bitboard, Move, MoveGenerator, MoveKind, MoveList, Position, Seat};
 use thiserror::Error;
 
+use crate::legal::pass_is_due;
+use crate::variant::Spoil;
 use crate::Rules;
 
 /// The deepest perft: depths 0 to 64 are accepted.
@@ -186,21 +188,29 @@ impl Rules {
     /// perft without the depth check: callers have checked `depth` against
     /// [`MAX_PERFT_DEPTH`], which bounds this recursion.
     fn perft_in_place(&self, position: &mut Position, depth: u32) -> u64 {
+        // Nothing is known of how `position` came about: test for the end.
         if self.has_path_rules() {
-            self.perft_nodes::<true>(position, depth)
+            self.perft_nodes::<true>(position, depth, true)
         } else {
-            self.perft_nodes::<false>(position, depth)
+            self.perft_nodes::<false>(position, depth, true)
         }
     }
 
     /// The recursion of [`perft_in_place`](Rules::perft_in_place), compiled
     /// once with the path rules (`PATH`) and once without: the plain copy
-    /// is the code of rules that never had them.
-    fn perft_nodes<const PATH: bool>(&self, position: &mut Position, depth: u32) -> u64 {
+    /// is the code of rules that never had them. `may_be_finished` is
+    /// false only when the move into `position` is known to have left the
+    /// game unfinished ([`move_may_finish`]).
+    fn perft_nodes<const PATH: bool>(
+        &self,
+        position: &mut Position,
+        depth: u32,
+        may_be_finished: bool,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.is_finished(position) {
+        if may_be_finished && self.is_finished(position) {
             return 0;
         }
         let generator = self.generator_for::<PATH>(position);
@@ -208,15 +218,131 @@ impl Rules {
             // Bulk count, with the pass rule.
             return self.count_with(position, &generator);
         }
+        if depth == 2 && !PATH && self.counts_without_constraints() {
+            return self.count_children_plain(position, &generator);
+        }
         let mut moves = MoveList::with_capacity(256);
         self.moves_with(position, &generator, &mut moves);
+        let watch = self.finish_watch(position.to_move());
         let mut total = 0;
         for mv in moves {
+            let may_finish = move_may_finish(watch, mv);
             // Generated here, so legal: the fast path.
             position.make_move_unchecked(mv);
-            total += self.perft_nodes::<PATH>(position, depth - 1);
+            total += self.perft_nodes::<PATH>(position, depth - 1, may_finish);
             position.unmake_move(mv);
         }
         total
+    }
+
+    /// The squares on which a step or jump of `mover` may end an unfinished
+    /// game: a goal (`meets_goal`) reads a seat's pieces in its target camp
+    /// and, under spoil=fill, the camp's occupancy, and a step or jump adds
+    /// to them only on the square it lands on (leaving a square never meets
+    /// a goal). So: the mover's target camp, and under spoil=fill every
+    /// seat's.
+    #[inline(always)]
+    fn finish_watch(&self, mover: Seat) -> Bitboard {
+        match self.spoil() {
+            Spoil::None | Spoil::Swap => self.target_camp(mover),
+            Spoil::Fill => self.seats().iter().fold(Bitboard::EMPTY, |watch, seat| {
+                watch | self.target_camp(seat)
+            }),
+        }
+    }
+
+    /// Whether the side to move never has constraints under these rules
+    /// ([`constraints`](Rules::constraints) is always the default), so that
+    /// [`MoveGenerator::count_plain_after_moves`] counts its moves.
+    #[inline(always)]
+    fn counts_without_constraints(&self) -> bool {
+        !self.long_jumps() && !self.camp_lock() && self.spoil() != Spoil::Swap
+    }
+
+    /// perft at depth 2 under rules without constraints or path rules, from
+    /// the moves of `position` under `generator`: each position after one
+    /// of them is counted from its occupancy and the next mover's pieces,
+    /// straight from each piece's destination sets: no move list, no move
+    /// made on `position` (which would update the hash and the turn for
+    /// nothing), no generator. A move that may end the game, and the pass,
+    /// go the general way.
+    fn count_children_plain(&self, position: &mut Position, generator: &MoveGenerator) -> u64 {
+        let board = position.geometry().squares();
+        let occupied = position.occupied();
+        let mover = position.to_move();
+        let next = position.seats().next_after(mover);
+        let watch = self.finish_watch(mover);
+        let mut total = 0;
+        let mut any_move = false;
+        // Moves that may end the game, tested after being made (rare).
+        let mut slow = MoveList::new();
+        let fast_moves = generator
+            .all_piece_moves(position.pieces(mover))
+            .map(|piece| {
+                // No swaps without spoil=swap.
+                let destinations = piece.steps | piece.jumps;
+                any_move |= !destinations.is_empty();
+                // With one seat in play the mover moves next, with this piece
+                // moved: the general way.
+                let fast = if next == mover {
+                    Bitboard::EMPTY
+                } else {
+                    destinations - watch
+                };
+                if destinations != fast {
+                    for (set, kind) in
+                        [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)]
+                    {
+                        slow.extend(
+                            (set - fast)
+                                .into_iter()
+                                .map(|to| Move::new(piece.origin, to, kind)),
+                        );
+                    }
+                }
+                (piece.origin, fast)
+            });
+        MoveGenerator::count_plain_after_moves(
+            board,
+            occupied,
+            position.pieces(next),
+            fast_moves,
+            |count| {
+                total += if pass_is_due(count as usize) {
+                    1
+                } else {
+                    count
+                }
+            },
+        );
+        for mv in slow {
+            total += self.count_child(position, mv);
+        }
+        if pass_is_due(usize::from(any_move)) {
+            total += self.count_child(position, Move::PASS);
+        }
+        total
+    }
+
+    /// perft at depth 1 after `mv` (a legal move of `position`), with the
+    /// end-of-game test.
+    fn count_child(&self, position: &mut Position, mv: Move) -> u64 {
+        position.make_move_unchecked(mv);
+        let count = self.perft_nodes::<false>(position, 1, true);
+        position.unmake_move(mv);
+        count
+    }
+}
+
+/// Whether `mv` may end an unfinished game, given the squares
+/// ([`Rules::finish_watch`]) on which a step or jump of its mover may.
+/// A pass changes no goal; a swap (rare) is always tested: the displaced
+/// piece's owner may meet its goal on the swap's origin.
+#[inline(always)]
+fn move_may_finish(watch: Bitboard, mv: Move) -> bool {
+    match mv.kind() {
+        MoveKind::Pass => false,
+        MoveKind::Step | MoveKind::Jump => watch.contains(mv.to()),
+        MoveKind::Swap => true,
     }
 }

@@ -3,6 +3,7 @@
 //! the jump graph, not piece by piece.
 
 use super::*;
+use crate::layout::step_words_by;
 
 /// The ways of counting moves in bulk, each written for some combinations of
 /// [`Constraints`] (`count_per_piece` is correct for all of them, and is
@@ -102,6 +103,102 @@ impl MoveGenerator {
                 self.count_steps(pieces) + self.count_constrained_jumps(pieces)
             }
             CountPath::Long => self.count_steps(pieces) + self.long_jump_moves(pieces),
+        }
+    }
+
+    /// The number of moves of `pieces` on a board whose playable squares are
+    /// `board` and whose occupied squares are `occupied`, under no constraint
+    /// and no path rule: the same number as
+    /// `MoveGenerator::new(board, occupied, Constraints::default()).count_moves(pieces)`,
+    /// without building the generator.
+    pub fn count_plain_moves(board: Bitboard, occupied: Bitboard, pieces: Bitboard) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `count_plain_moves_popcnt` only needs the popcnt
+            // instruction, which the CPU was just detected to have.
+            return unsafe { Self::count_plain_moves_popcnt(board, occupied, pieces) };
+        }
+        count_plain(board, &OffBoard::new(board), occupied, pieces)
+    }
+
+    /// [`count_plain_moves`](Self::count_plain_moves) compiled with the
+    /// popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_plain_moves_popcnt(board: Bitboard, occupied: Bitboard, pieces: Bitboard) -> u64 {
+        count_plain(board, &OffBoard::new(board), occupied, pieces)
+    }
+
+    /// For each `(origin, destinations)` of `moves` and each square of
+    /// `destinations` (empty squares), the number of moves of `pieces` in
+    /// the position after the piece on `origin` (not one of `pieces`) moves
+    /// there, given to `each` in order (destinations in bit order), under no
+    /// constraint and no path rule: what
+    /// [`count_plain_moves`](Self::count_plain_moves) gives for that position.
+    ///
+    /// perft's last-but-one ply under plain rules: the positions are counted
+    /// one after the other without a generator, each from its own occupancy
+    /// (nothing computed for one is used for the next, beyond shifts of the
+    /// board itself).
+    pub fn count_plain_after_moves(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        mut each: impl FnMut(u64),
+    ) {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `count_plain_after_moves_popcnt` only needs the popcnt
+            // instruction, which the CPU was just detected to have.
+            unsafe {
+                Self::count_plain_after_moves_popcnt(board, occupied, pieces, moves, &mut each)
+            };
+            return;
+        }
+        Self::count_plain_after_moves_inline(board, occupied, pieces, moves, &mut each);
+    }
+
+    /// [`count_plain_after_moves`](Self::count_plain_after_moves) compiled
+    /// with the popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_plain_after_moves_popcnt(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        each: &mut impl FnMut(u64),
+    ) {
+        Self::count_plain_after_moves_inline(board, occupied, pieces, moves, each);
+    }
+
+    #[inline(always)]
+    fn count_plain_after_moves_inline(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        each: &mut impl FnMut(u64),
+    ) {
+        let off = OffBoard::new(board);
+        for (origin, destinations) in moves {
+            let without = occupied - Bitboard::from_square(origin);
+            for class in 0..4 {
+                let mut targets = destinations.0[class];
+                while targets != 0 {
+                    let bit = targets & targets.wrapping_neg();
+                    targets ^= bit;
+                    let mut occupied = without;
+                    occupied.0[class] |= bit;
+                    // Through an optimisation barrier: the positions share
+                    // `pieces`, and what the compiler would otherwise
+                    // compute from them once for all (their shifts) is part
+                    // of counting each position.
+                    let pieces = std::hint::black_box(pieces);
+                    each(count_plain(board, &off, occupied, pieces));
+                }
+            }
         }
     }
 
@@ -277,6 +374,82 @@ impl MoveGenerator {
         }
         !(sources & reach).is_empty()
     }
+}
+
+/// For each direction, the squares (as 4 words) whose neighbour in the
+/// opposite direction is off the board: a property of the board alone,
+/// computed once for many counts.
+struct OffBoard([[u64; 4]; 8]);
+
+impl OffBoard {
+    #[inline(always)]
+    fn new(board: Bitboard) -> OffBoard {
+        let mut off = [[0; 4]; 8];
+        for direction in Direction::ALL {
+            let on = board.shift(direction);
+            off[direction as usize] = (!on).0;
+        }
+        OffBoard(off)
+    }
+}
+
+/// The moves of `pieces` under no constraint with `occupied` pieces on
+/// `board` (whose [`OffBoard`] is `off`).
+#[inline(always)]
+fn count_plain(board: Bitboard, off: &OffBoard, occupied: Bitboard, pieces: Bitboard) -> u64 {
+    let empty = (board - occupied).0;
+    let (pieces, occupied) = (pieces.0, occupied.0);
+    let off = &off.0;
+    let mut landings = [[0u64; 8]; 4];
+    // Written out per direction: a loop over `Direction::ALL` here is not
+    // unrolled, and its shifts then go through a `match` at run time.
+    let mut total = direction_sets::<0, 1>(pieces, occupied, empty, &off[0], &mut landings, 0)
+        + direction_sets::<1, 1>(pieces, occupied, empty, &off[1], &mut landings, 1)
+        + direction_sets::<1, 0>(pieces, occupied, empty, &off[2], &mut landings, 2)
+        + direction_sets::<1, -1>(pieces, occupied, empty, &off[3], &mut landings, 3)
+        + direction_sets::<0, -1>(pieces, occupied, empty, &off[4], &mut landings, 4)
+        + direction_sets::<-1, -1>(pieces, occupied, empty, &off[5], &mut landings, 5)
+        + direction_sets::<-1, 0>(pieces, occupied, empty, &off[6], &mut landings, 6)
+        + direction_sets::<-1, 1>(pieces, occupied, empty, &off[7], &mut landings, 7);
+    for (class, land) in landings.iter().enumerate() {
+        let own = pieces[class];
+        if own != 0 {
+            total += count_jumps(own, land, 0);
+        }
+    }
+    total
+}
+
+/// For the direction (DX, DY), whose index in [`Direction::ALL`] is `d`:
+/// stores the plain-jump landings of each class in it in `landings[class][d]`
+/// (as [`MoveGenerator::new`] builds them) and returns the number of step
+/// moves of `pieces` in the opposite direction. `off` is the squares whose
+/// neighbour in that opposite direction is off the board.
+///
+/// One shift of the occupied squares serves both: a landing is an empty
+/// square with a piece behind it, a step goes from a piece to a board square
+/// behind it with no piece there.
+#[inline(always)]
+fn direction_sets<const DX: i8, const DY: i8>(
+    pieces: [u64; 4],
+    occupied: [u64; 4],
+    empty: [u64; 4],
+    off: &[u64; 4],
+    landings: &mut [[u64; 8]; 4],
+    d: usize,
+) -> u64 {
+    let behind = step_words_by::<DX, DY>(occupied);
+    let mask = match DX {
+        1 => NOT_WEST,
+        -1 => NOT_EAST,
+        _ => !0,
+    };
+    let mut total = 0;
+    for class in 0..4 {
+        total += (pieces[class] & !(behind[class] | off[class])).count_ones() as u64;
+        landings[class][d] = behind[class] & empty[class] & mask;
+    }
+    total
 }
 
 /// The number of jump moves of the pieces `own` of one parity class.
