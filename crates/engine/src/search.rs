@@ -25,8 +25,10 @@
 //! Selectivity ("pruning hopeless moves"): a Halma position has a hundred
 //! moves or more and most of them go sideways or backwards. Beyond the root
 //! only the best `width` moves by that ordering are searched, `width` growing
-//! with the remaining depth ([`Selectivity`]), and late moves are searched
-//! one ply shallower first (late-move reductions).
+//! with the remaining depth ([`Selectivity`]), and the seat's late moves are
+//! searched one ply shallower first (late-move reductions). In two-seat
+//! search the opponent's replies are not reduced (the first version reduced
+//! them too: [`Selectivity::V1`]).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -76,6 +78,7 @@ impl Default for DrawRules {
 pub struct Selectivity {
     widths: [usize; 4],
     reduce_from: usize,
+    reduce_replies: bool,
 }
 
 impl Selectivity {
@@ -99,7 +102,32 @@ impl Selectivity {
         Ok(Selectivity {
             widths,
             reduce_from,
+            reduce_replies: false,
         })
+    }
+
+    /// The selectivity of the engine's first version (`v1`): as the
+    /// default, and the opponent's replies in two-seat search reduced like
+    /// the seat's own moves.
+    pub const V1: Selectivity = Selectivity {
+        widths: [6, 10, 14, 20],
+        reduce_from: 4,
+        reduce_replies: true,
+    };
+
+    /// The same selectivity, with the opponent's late replies in two-seat
+    /// search reduced (`true`, as `v1` did) or searched to full depth
+    /// (`false`, the default: measured in docs/strength.md, "Two seats").
+    pub fn with_reduced_replies(self, reduce_replies: bool) -> Selectivity {
+        Selectivity {
+            reduce_replies,
+            ..self
+        }
+    }
+
+    /// Whether the opponent's late replies in two-seat search are reduced.
+    pub fn reduces_replies(&self) -> bool {
+        self.reduce_replies
     }
 
     /// Moves searched beyond the root, by remaining depth 1, 2, 3 and 4 or more.
@@ -115,10 +143,7 @@ impl Selectivity {
 
 impl Default for Selectivity {
     fn default() -> Selectivity {
-        Selectivity {
-            widths: [6, 10, 14, 20],
-            reduce_from: 4,
-        }
+        Selectivity::V1.with_reduced_replies(false)
     }
 }
 
@@ -550,8 +575,14 @@ impl<'a> Searcher<'a> {
                 self.draw_score(mover_is_max)
             } else {
                 let flip = self.is_max() != mover_is_max;
-                let reduce = if index >= self.ctx.selectivity.reduce_from && depth >= 3 && ply > 0 {
-                    1 + (index >= 3 * self.ctx.selectivity.reduce_from) as i32
+                let selectivity = &self.ctx.selectivity;
+                // A reply reduced below its true depth can miss the block or
+                // the ladder that refutes the seat's plan; searched in full,
+                // it keeps the seat from walking into it.
+                let reduces = mover_is_max || self.mode != Mode::Duel || selectivity.reduce_replies;
+                let reduce = if reduces && index >= selectivity.reduce_from && depth >= 3 && ply > 0
+                {
+                    1 + (index >= 3 * selectivity.reduce_from) as i32
                 } else {
                     0
                 };

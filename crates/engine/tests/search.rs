@@ -423,3 +423,41 @@ fn invalid_settings_cannot_be_made() {
         );
     }
 }
+
+/// Nodes of a depth-limited search of `game` with `selectivity`.
+fn nodes_at_depth(game: &Game, selectivity: Selectivity, depth: u32) -> u64 {
+    let mut options = options();
+    options.selectivity = selectivity;
+    Engine::new(options)
+        .search(game, Limits::depth(depth), &AtomicBool::new(false))
+        .nodes
+}
+
+#[test]
+fn only_v1_reduces_the_opponents_replies_and_only_with_two_seats() {
+    let default = Selectivity::default();
+    assert!(!default.reduces_replies());
+    assert!(Selectivity::V1.reduces_replies());
+    assert_eq!(EngineOptions::v1().selectivity, Selectivity::V1);
+    assert_eq!(default.with_reduced_replies(true), Selectivity::V1);
+    // Two seats: the replies searched to full depth make the same-depth
+    // tree larger.
+    let two = midgame();
+    let full = nodes_at_depth(&two, default, 6);
+    let reduced = nodes_at_depth(&two, Selectivity::V1, 6);
+    assert!(full > reduced, "{full} nodes against {reduced}");
+    // Three and four seats: no two-seat replies, the same search.
+    for text in ["halma3", "halma4"] {
+        let mut game = Game::new(text.parse().unwrap());
+        for _ in 0..6 {
+            let result =
+                Engine::new(options()).search(&game, Limits::nodes(2_000), &AtomicBool::new(false));
+            game.play(best(&result)).unwrap();
+        }
+        assert_eq!(
+            nodes_at_depth(&game, default, 4),
+            nodes_at_depth(&game, Selectivity::V1, 4),
+            "{text}"
+        );
+    }
+}
