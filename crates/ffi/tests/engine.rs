@@ -622,10 +622,8 @@ fn contempt_set_through_the_abi_is_the_engines_contempt() {
         let g = game("halma8", None);
         for &mv in moves {
             // SAFETY: a live game and a legal move record.
-            assert_eq!(
-                unsafe { halma_game_play(g, &record_of(mv)) },
-                halma_result::Ok
-            );
+            let played = unsafe { halma_game_play(g, &record_of(mv)) };
+            assert_eq!(played, halma_result::Ok);
         }
         let mut answers = Vec::new();
         for contempt in [0, HALMA_DEFAULT_CONTEMPT, HALMA_MAX_CONTEMPT] {
