@@ -236,8 +236,8 @@ impl EngineOptions {
     /// The engine's first released version, kept as a fixed yardstick
     /// (`v1` in `halma match`): best-reply search in three and four seats,
     /// no endgame solver, its evaluation weights ([`EvalWeights::V1`]), a
-    /// draw scored as even (no contempt), the opponent's replies in two-seat
-    /// search reduced ([`Selectivity::V1`]). Everything else as
+    /// draw scored as even (no contempt), its selectivity
+    /// ([`Selectivity::V1`]). Everything else as
     /// [`EngineOptions::default`].
     pub fn v1() -> EngineOptions {
         EngineOptions {

@@ -25,10 +25,10 @@
 //! Selectivity ("pruning hopeless moves"): a Halma position has a hundred
 //! moves or more and most of them go sideways or backwards. Beyond the root
 //! only the best `width` moves by that ordering are searched, `width` growing
-//! with the remaining depth ([`Selectivity`]), and the seat's late moves are
-//! searched one ply shallower first (late-move reductions). In two-seat
-//! search the opponent's replies are not reduced (the first version reduced
-//! them too: [`Selectivity::V1`]).
+//! with the remaining depth ([`Selectivity`]), and late moves are searched
+//! one ply shallower first (late-move reductions; in two-seat search the
+//! opponent's replies can be left unreduced:
+//! [`Selectivity::with_reduced_replies`]).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -102,12 +102,12 @@ impl Selectivity {
         Ok(Selectivity {
             widths,
             reduce_from,
-            reduce_replies: false,
+            reduce_replies: true,
         })
     }
 
-    /// The selectivity of the engine's first version (`v1`): as the
-    /// default, and the opponent's replies in two-seat search reduced like
+    /// The selectivity of the engine's first version (`v1`), and today's
+    /// default: the opponent's replies in two-seat search are reduced like
     /// the seat's own moves.
     pub const V1: Selectivity = Selectivity {
         widths: [6, 10, 14, 20],
@@ -116,8 +116,10 @@ impl Selectivity {
     };
 
     /// The same selectivity, with the opponent's late replies in two-seat
-    /// search reduced (`true`, as `v1` did) or searched to full depth
-    /// (`false`, the default: measured in docs/strength.md, "Two seats").
+    /// search reduced (`true`, the default and `v1`'s way) or searched to
+    /// full depth (`false`: stronger against `v1`, but it let a piece be
+    /// stranded in a `super-halma` game; docs/strength.md, "Two seats:
+    /// replies at full depth").
     pub fn with_reduced_replies(self, reduce_replies: bool) -> Selectivity {
         Selectivity {
             reduce_replies,
@@ -143,7 +145,7 @@ impl Selectivity {
 
 impl Default for Selectivity {
     fn default() -> Selectivity {
-        Selectivity::V1.with_reduced_replies(false)
+        Selectivity::V1
     }
 }
 

@@ -434,16 +434,16 @@ fn nodes_at_depth(game: &Game, selectivity: Selectivity, depth: u32) -> u64 {
 }
 
 #[test]
-fn only_v1_reduces_the_opponents_replies_and_only_with_two_seats() {
-    let default = Selectivity::default();
-    assert!(!default.reduces_replies());
-    assert!(Selectivity::V1.reduces_replies());
+fn replies_searched_in_full_only_when_asked_and_only_with_two_seats() {
+    assert!(Selectivity::default().reduces_replies());
+    assert_eq!(Selectivity::default(), Selectivity::V1);
     assert_eq!(EngineOptions::v1().selectivity, Selectivity::V1);
-    assert_eq!(default.with_reduced_replies(true), Selectivity::V1);
+    let full_replies = Selectivity::V1.with_reduced_replies(false);
+    assert!(!full_replies.reduces_replies());
     // Two seats: the replies searched to full depth make the same-depth
     // tree larger.
     let two = midgame();
-    let full = nodes_at_depth(&two, default, 6);
+    let full = nodes_at_depth(&two, full_replies, 6);
     let reduced = nodes_at_depth(&two, Selectivity::V1, 6);
     assert!(full > reduced, "{full} nodes against {reduced}");
     // Three and four seats: no two-seat replies, the same search.
@@ -455,7 +455,7 @@ fn only_v1_reduces_the_opponents_replies_and_only_with_two_seats() {
             game.play(best(&result)).unwrap();
         }
         assert_eq!(
-            nodes_at_depth(&game, default, 4),
+            nodes_at_depth(&game, full_replies, 4),
             nodes_at_depth(&game, Selectivity::V1, 4),
             "{text}"
         );
