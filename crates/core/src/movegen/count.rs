@@ -106,35 +106,13 @@ impl MoveGenerator {
         }
     }
 
-    /// The number of moves of `pieces` on a board whose playable squares are
-    /// `board` and whose occupied squares are `occupied`, under no constraint
-    /// and no path rule: the same number as
-    /// `MoveGenerator::new(board, occupied, Constraints::default()).count_moves(pieces)`,
-    /// without building the generator.
-    pub fn count_plain_moves(board: Bitboard, occupied: Bitboard, pieces: Bitboard) -> u64 {
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: `count_plain_moves_popcnt` only needs the popcnt
-            // instruction, which the CPU was just detected to have.
-            return unsafe { Self::count_plain_moves_popcnt(board, occupied, pieces) };
-        }
-        count_plain(board, &OffBoard::new(board), occupied, pieces)
-    }
-
-    /// [`count_plain_moves`](Self::count_plain_moves) compiled with the
-    /// popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-    #[target_feature(enable = "popcnt")]
-    fn count_plain_moves_popcnt(board: Bitboard, occupied: Bitboard, pieces: Bitboard) -> u64 {
-        count_plain(board, &OffBoard::new(board), occupied, pieces)
-    }
-
     /// For each `(origin, destinations)` of `moves` and each square of
     /// `destinations` (empty squares), the number of moves of `pieces` in
     /// the position after the piece on `origin` (not one of `pieces`) moves
     /// there, given to `each` in order (destinations in bit order), under no
     /// constraint and no path rule: what
-    /// [`count_plain_moves`](Self::count_plain_moves) gives for that position.
+    /// `MoveGenerator::new(board, occupied_after, Constraints::default()).count_moves(pieces)`
+    /// gives for that position, without building a generator.
     ///
     /// perft's last-but-one ply under plain rules: the positions are counted
     /// one after the other without a generator, each from its own occupancy
