@@ -244,45 +244,48 @@ mod tests {
         layers
     }
 
+    /// For every state within `radius` moves of Red's camp under `rules`:
+    /// its distance, its bound (checked never to exceed the distance), and
+    /// the bound with the ladder bound turned `other_ladder`.
+    fn survey(rules: &str, radius: u32, other_ladder: bool) -> Vec<(usize, u32, u32)> {
+        let rules: Rules = rules.parse().unwrap();
+        let board = SoloBoard::new(&rules, Seat::Red);
+        let goal = Goal::new(&board, board.target);
+        let other = Goal::with_ladder(&board, board.target, other_ladder);
+        let mut survey = Vec::new();
+        for (distance, layer) in ball_around_the_camp(&board, radius).iter().enumerate() {
+            for &state in layer {
+                let bound = goal.bound(&board, state);
+                assert!(bound as usize <= distance, "{bound} > {distance}");
+                survey.push((distance, bound, other.bound(&board, state)));
+            }
+        }
+        survey
+    }
+
     /// The bound never exceeds the exact distance, and the ladder bound is
     /// what makes it reach that distance for some states (a piece stepped
     /// away from the camp needs one move per square back).
     #[test]
     fn the_bound_never_exceeds_the_distance_and_the_ladder_raises_it() {
-        let rules: Rules = "halma8".parse().unwrap();
-        let board = SoloBoard::new(&rules, Seat::Red);
-        let goal = Goal::new(&board, board.target);
-        let plain = Goal::with_ladder(&board, board.target, false);
-        let mut raised = 0;
-        for (distance, layer) in ball_around_the_camp(&board, 5).iter().enumerate() {
-            for &state in layer {
-                let bound = goal.bound(&board, state);
-                assert!(bound as usize <= distance, "{bound} > {distance}");
-                if bound > plain.bound(&board, state) {
-                    raised += 1;
-                }
-            }
-        }
-        assert!(raised > 0, "the ladder bound never raised the bound");
+        let survey = survey("halma8", 5, false);
+        let raised = survey.iter().filter(|(_, bound, plain)| bound > plain);
+        assert!(
+            raised.count() > 0,
+            "the ladder bound never raised the bound"
+        );
     }
 
     /// Under long jumps the ladder bound would overestimate: a long segment
     /// over a piece in the camp brings a piece home from afar in one move.
     #[test]
     fn the_ladder_would_overestimate_under_long_jumps() {
-        let rules: Rules = "halma8,long-jumps".parse().unwrap();
-        let board = SoloBoard::new(&rules, Seat::Red);
-        let goal = Goal::new(&board, board.target);
-        let forced = Goal::with_ladder(&board, board.target, true);
-        let mut over = 0;
-        for (distance, layer) in ball_around_the_camp(&board, 2).iter().enumerate() {
-            for &state in layer {
-                assert!(goal.bound(&board, state) as usize <= distance);
-                over += (forced.bound(&board, state) as usize > distance) as usize;
-            }
-        }
+        let survey = survey("halma8,long-jumps", 2, true);
+        let over = survey
+            .iter()
+            .filter(|&&(distance, _, forced)| forced as usize > distance);
         assert!(
-            over > 0,
+            over.count() > 0,
             "no state where the ladder bound fails under long jumps"
         );
     }
