@@ -4,7 +4,7 @@
 //! - [`Bitboard`]: a set of squares as a `[u64; 4]` newtype, laid out by parity
 //!   class so that a jump flood fill runs on a single `u64`.
 //! - [`MoveGenerator`]: steps, jump closures (all destinations of a piece at
-//!   once, by bitwise flood fill), long jumps by ray operations, camp-lock and
+//!   once, by bitwise flood fill), long jumps from line-occupancy tables, camp-lock and
 //!   swap landings, and path recovery on demand.
 //! - [`Setup`] (a position string, unchecked) and [`Position`] (checked, with
 //!   make/unmake and an incremental Zobrist hash). [`Position::make_move`]
@@ -37,6 +37,7 @@
 
 mod bitboard;
 mod layout;
+mod lines;
 mod longjump;
 mod movegen;
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! eight directions at once, until the reached set stops growing.
 
 use crate::layout::{NOT_EAST, NOT_WEST};
+use crate::lines;
 use crate::longjump::{ray, LongJumpTable, LongJumps};
 use crate::{Bitboard, Direction, Square};
 
@@ -15,6 +16,7 @@ use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 mod continuation;
 mod count;
 mod exact;
+mod line_count;
 mod listing;
 mod path;
 mod path_sets;
@@ -151,8 +153,10 @@ pub struct MoveGenerator {
     /// 8x8 word shift in `d` can legitimately produce, so the flood fill can
     /// shift without edge masks.
     landings: [[u64; 8]; 4],
-    /// The long-jump graph, when long jumps are on (on the heap: inline, it
-    /// would make every generator, long jumps or not, 2 KiB larger to move).
+    /// The long-jump graph, when long jumps are on and the board is not a
+    /// rectangle from a1 (on the heap: inline, it would make every
+    /// generator, long jumps or not, 2 KiB larger to move). On a rectangle,
+    /// segments come from the line tables of `lines` instead.
     long: LongJumps,
     /// Home-lock, forced-exit and jump-continue, when they change some
     /// move here: then moves come from the sets of `path_sets` or the
@@ -214,7 +218,9 @@ impl MoveGenerator {
                 per_direction[direction as usize] = landing.word(class) & mask;
             }
         }
-        let long = if constraints.long_jumps {
+        // On a rectangle, long jumps come from line tables and need no
+        // per-position graph.
+        let long = if constraints.long_jumps && !lines::fits(board) {
             LongJumps::new(board, occupied)
         } else {
             LongJumps::default()
@@ -359,6 +365,9 @@ impl MoveGenerator {
         if let Some(table) = self.long.get() {
             return self.closure_long(table, origin);
         }
+        if self.constraints.long_jumps {
+            return in_class(class_of(origin), self.closure_lines(origin));
+        }
         let class = class_of(origin);
         let start = 1u64 << (origin.bit() & 63);
         let lock = self.constraints.lock.word(class);
@@ -381,6 +390,33 @@ impl MoveGenerator {
             class,
             self.closure_crossing(origin, table.adjacency(class), lock),
         )
+    }
+
+    /// Jump closure with long jumps on a rectangle (no table): a search over
+    /// the squares reached, each one's segments read from the line tables
+    /// with the origin empty (as a bit of the origin's class word).
+    #[inline]
+    fn closure_lines(&self, origin: Square) -> u64 {
+        let class = class_of(origin);
+        let start = 1u64 << (origin.bit() & 63);
+        let mut blocked = (self.occupied | !self.board).0;
+        blocked[class] &= !start;
+        let lock = self.constraints.lock.word(class);
+        let base = (class as u8) << 6;
+        let mut reached = start;
+        let mut todo = start;
+        while todo != 0 {
+            let bit = todo.trailing_zeros() as u8;
+            todo &= todo - 1;
+            let mut next = lines::landings(&blocked, base | bit);
+            if lock >> bit & 1 != 0 {
+                next &= lock;
+            }
+            next &= !reached;
+            reached |= next;
+            todo |= next;
+        }
+        reached & !start
     }
 
     /// The landing (as a bit of `from`'s class word, or 0) of the one segment

@@ -238,9 +238,11 @@ impl MoveGenerator {
     #[inline(always)]
     fn long_jump_moves_inline(&self, pieces: Bitboard) -> u64 {
         let c = &self.constraints;
-        let table = self.long.get().expect("long jumps have tables");
         if c.swap_onto.is_empty() {
-            return self.count_long_jumps(table, pieces);
+            return match self.long.get() {
+                Some(table) => self.count_long_jumps(table, pieces),
+                None => self.count_line_jumps(pieces),
+            };
         }
         let mut total = 0;
         for origin in pieces {

@@ -1,0 +1,293 @@
+//! Long-jump segments read from a table indexed by the occupancy of a line,
+//! as chess engines find sliding moves (kindergarten bitboards): no graph is
+//! built per position, and a flood fill asks only about the squares it
+//! reaches.
+//!
+//! Every square lies on four lines (its rank, file, diagonal and
+//! anti-diagonal). A line's squares alternate between two parity classes
+//! (words of the layout), and in each word they form a rank, file,
+//! diagonal or anti-diagonal of its 8x8 grid, which one multiplication
+//! gathers into a byte. The two bytes index the table built by `build.rs`,
+//! which gives the landings of both directions along the line, in the
+//! square's own class; they are spread back into its word the same way.
+//!
+//! Blocked squares are the pieces and the squares off the board. The table
+//! may take a blocked square as the jumped piece, so the board must have no
+//! hole inside a line: beyond an off-board square that ends a line there is
+//! no landing. [`fits`] says whether a board is such a rectangle; the
+//! generator keeps the per-position jump graph of `longjump` for any other
+//! board.
+
+use crate::layout::bit_of;
+use crate::Bitboard;
+
+/// `LANDINGS[p << 16 | index]`: the landings (bit `q / 2` for square `q`)
+/// of the segments from square `p` of a line whose blocked squares are
+/// `index` (square `q` at bit `q / 2 + 8 * (q % 2)`); see `build.rs`.
+static LANDINGS: &[u8; 16 << 16] = include_bytes!(concat!(env!("OUT_DIR"), "/line_landings.bin"));
+
+/// Adds the rows of an 8x8 word into its top byte: for a set with at most
+/// one square per half file, the byte of its half files.
+const GATHER_ROWS: u64 = 0x0101_0101_0101_0101;
+/// Gathers half file 0 of an 8x8 word into its top byte, half rank `r` at bit `r`.
+const GATHER_FILE: u64 = 0x0102_0408_1020_4080;
+/// Half file 0 of an 8x8 word.
+const FILE_0: u64 = 0x0101_0101_0101_0101;
+
+/// The two diagonals through a square, read by half files. A diagonal's
+/// squares alternate between the square's own class and the class with
+/// both parities flipped; in each word they form a diagonal of its 8x8 grid.
+#[derive(Clone, Copy)]
+struct Diagonals {
+    /// Per diagonal (rising, falling), its squares in the square's own class.
+    own: [u64; 2],
+    /// Per diagonal, its squares in the other class.
+    other: [u64; 2],
+}
+
+/// The diagonals through each square, by layout bit.
+static DIAGONALS: [Diagonals; 256] = build_diagonals();
+
+/// Half rank `r` of the byte at bit `8 r`: the inverse of [`GATHER_FILE`].
+static SPREAD_FILE: [u64; 256] = build_spread_file();
+
+/// The landings of the long-jump segments from the square at layout bit
+/// `bit`, as bits of its class's word, with `blocked` the pieces and the
+/// off-board squares (the moving piece's origin not among them).
+#[inline(always)]
+pub(crate) fn landings(blocked: &[u64; 4], bit: u8) -> u64 {
+    let file = crate::layout::file_of(bit) as usize & 15;
+    let rank = crate::layout::rank_of(bit) as usize & 15;
+    let class = (bit >> 6) as usize;
+    let table = &LANDINGS[file << 16..(file + 1) << 16];
+    // The rank and the diagonals, read by half files: the square is at
+    // position `file`, and the landings are in its own class.
+    // The rank is one byte of the words of the two file parities.
+    let row = (bit & 0x38) as u32;
+    let even_class = class & 2;
+    let even = (blocked[even_class] >> row) & 0xff;
+    let odd = (blocked[even_class | 1] >> row) & 0xff;
+    let mut out = (table[(even | odd << 8) as usize] as u64) << row;
+    // The diagonals: the own class's squares are the even or the odd
+    // positions as the square's file is.
+    let lines = &DIAGONALS[bit as usize];
+    let (own, other) = (blocked[class], blocked[class ^ 3]);
+    let own_shift = 8 * (file as u32 & 1);
+    for d in 0..2 {
+        let own_byte = (own & lines.own[d]).wrapping_mul(GATHER_ROWS) >> 56;
+        let other_byte = (other & lines.other[d]).wrapping_mul(GATHER_ROWS) >> 56;
+        let index = (own_byte << own_shift | other_byte << (8 - own_shift)) as usize;
+        let landed = table[index & 0xffff] as u64;
+        out |= landed.wrapping_mul(GATHER_ROWS) & lines.own[d];
+    }
+    // The file, read by half ranks: its squares are one half file of the
+    // words of the two rank parities.
+    let half_file = (bit & 7) as u32;
+    let class_x = class & 1;
+    let even = ((blocked[class_x] >> half_file) & FILE_0).wrapping_mul(GATHER_FILE) >> 56;
+    let odd = ((blocked[class_x | 2] >> half_file) & FILE_0).wrapping_mul(GATHER_FILE) >> 56;
+    let landed = LANDINGS[rank << 16 | (even | odd << 8) as usize];
+    out | SPREAD_FILE[landed as usize] << half_file
+}
+
+/// The squares of the class of the square at layout bit `bit` that lie on
+/// one of its four lines (itself included), as a class word: the squares
+/// whose segments may pass over it.
+#[inline(always)]
+pub(crate) fn through(bit: u8) -> u64 {
+    THROUGH[bit as usize]
+}
+
+/// [`through`] for every square, by layout bit.
+static THROUGH: [u64; 256] = {
+    let mut through = [0u64; 256];
+    let mut bit = 0;
+    while bit < 256 {
+        let file = crate::layout::file_of(bit as u8) as i32;
+        let rank = crate::layout::rank_of(bit as u8) as i32;
+        let mut x = 0;
+        while x < 16 {
+            let mut y = 0;
+            while y < 16 {
+                let (dx, dy) = (x - file, y - rank);
+                let on_line = dx == 0 || dy == 0 || dx == dy || dx == -dy;
+                let other = bit_of(x as u8, y as u8);
+                if on_line && other >> 6 == (bit as u8) >> 6 {
+                    through[bit] |= 1 << (other & 63);
+                }
+                y += 1;
+            }
+            x += 1;
+        }
+        bit += 1;
+    }
+    through
+};
+
+/// Whether `board` is a rectangle from the a1 corner: then no line has a
+/// hole inside, and [`landings`] is exact.
+#[inline]
+pub(crate) fn fits(board: Bitboard) -> bool {
+    let mut width = 0;
+    let mut height = 0;
+    for class in 0..4 {
+        let word = board.word(class);
+        if word != 0 {
+            height = height.max((63 - word.leading_zeros()) / 8 * 2 + (class as u32 >> 1) + 1);
+            let mut columns = word | word >> 32;
+            columns |= columns >> 16;
+            columns |= columns >> 8;
+            width = width.max((7 - (columns as u8).leading_zeros()) * 2 + (class as u32 & 1) + 1);
+        }
+    }
+    board == RECTANGLES[width as usize][height as usize]
+}
+
+/// `RECTANGLES[w][h]`: [`Bitboard::rectangle`] for every size.
+static RECTANGLES: [[Bitboard; 17]; 17] = {
+    let mut all = [[Bitboard::EMPTY; 17]; 17];
+    let mut width = 0;
+    while width <= 16 {
+        let mut height = 0;
+        while height <= 16 {
+            all[width][height] = Bitboard::rectangle(width as u8, height as u8);
+            height += 1;
+        }
+        width += 1;
+    }
+    all
+};
+
+/// The diagonals through every square (see [`Diagonals`]).
+const fn build_diagonals() -> [Diagonals; 256] {
+    let mut all = [Diagonals {
+        own: [0; 2],
+        other: [0; 2],
+    }; 256];
+    let mut bit = 0;
+    while bit < 256 {
+        let file = crate::layout::file_of(bit as u8) as i32;
+        let rank = crate::layout::rank_of(bit as u8) as i32;
+        let slopes = [1, -1];
+        let mut d = 0;
+        while d < 2 {
+            let mut x = 0;
+            while x < 16 {
+                let y = rank + (x - file) * slopes[d];
+                // The files where the diagonal leaves the grid read as empty
+                // squares: they lie beyond its ends, so a landing there
+                // is dropped by the own class's mask.
+                if y >= 0 && y <= 15 {
+                    let square = bit_of(x as u8, y as u8);
+                    let mask = 1u64 << (square & 63);
+                    if (square >> 6) as usize == bit >> 6 {
+                        all[bit].own[d] |= mask;
+                    } else {
+                        all[bit].other[d] |= mask;
+                    }
+                }
+                x += 1;
+            }
+            d += 1;
+        }
+        bit += 1;
+    }
+    all
+}
+
+const fn build_spread_file() -> [u64; 256] {
+    let mut spread = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut r = 0;
+        while r < 8 {
+            if byte >> r & 1 != 0 {
+                spread[byte] |= 1 << (8 * r);
+            }
+            r += 1;
+        }
+        byte += 1;
+    }
+    spread
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Direction, Square};
+    use proptest::prelude::*;
+
+    /// The landing of the segment from `from` in `direction`, walked square
+    /// by square as RULES.md section 4 defines it: the first square that is
+    /// not empty is a piece, `j` squares away, and the `j` squares beyond it
+    /// are empty squares of the board.
+    fn walked(
+        board: Bitboard,
+        occupied: Bitboard,
+        from: Square,
+        direction: Direction,
+    ) -> Option<Square> {
+        let empty = |distance: u8| {
+            from.offset(direction, distance)
+                .filter(|&s| board.contains(s) && !occupied.contains(s))
+        };
+        let mut half = 1;
+        while empty(half).is_some() {
+            half += 1;
+        }
+        let jumped = from.offset(direction, half)?;
+        if !board.contains(jumped) || !occupied.contains(jumped) {
+            return None;
+        }
+        (half + 1..=2 * half).try_for_each(|d| empty(d).map(|_| ()))?;
+        empty(2 * half)
+    }
+
+    proptest! {
+        /// On rectangles of every size, sparse and crowded, the table's
+        /// landings of every square are the segments walked square by
+        /// square.
+        #[test]
+        fn landings_are_the_walked_segments(
+            width in 1u8..=16,
+            height in 1u8..=16,
+            words: [u64; 4],
+            thin in 0usize..3,
+            mask: [u64; 4],
+        ) {
+            let board = Bitboard::rectangle(width, height);
+            let mut occupied = Bitboard(words);
+            for _ in 0..thin {
+                occupied &= Bitboard(mask);
+            }
+            let occupied = occupied & board;
+            let blocked = (occupied | !board).0;
+            for from in board {
+                let mut expected = Bitboard::EMPTY;
+                for direction in Direction::ALL {
+                    if let Some(landing) = walked(board, occupied, from, direction) {
+                        expected.insert(landing);
+                    }
+                }
+                let class = (from.bit() >> 6) as usize;
+                let landed = landings(&blocked, from.bit());
+                let got = Bitboard(std::array::from_fn(|c| if c == class { landed } else { 0 }));
+                prop_assert_eq!(got, expected, "from {}", from);
+            }
+        }
+
+        /// `fits` holds for rectangles from a1 and for no other board.
+        #[test]
+        fn fits_only_rectangles_from_the_corner(width in 0u8..=16, height in 0u8..=16, square: u8) {
+            let board = Bitboard::rectangle(width, height);
+            prop_assert!(fits(board));
+            let square = Square::from_bit(square);
+            let mut other = board;
+            other.0[(square.bit() >> 6) as usize] ^= 1 << (square.bit() & 63);
+            prop_assert_eq!(
+                fits(other),
+                (0..=16).any(|w| (0..=16).any(|h| Bitboard::rectangle(w, h) == other))
+            );
+        }
+    }
+}
