@@ -90,40 +90,6 @@ pub(crate) fn landings(blocked: &[u64; 4], bit: u8) -> u64 {
     out | SPREAD_FILE[landed as usize] << half_file
 }
 
-/// The squares of the class of the square at layout bit `bit` that lie on
-/// one of its four lines (itself included), as a class word: the squares
-/// whose segments may pass over it.
-#[inline(always)]
-pub(crate) fn through(bit: u8) -> u64 {
-    THROUGH[bit as usize]
-}
-
-/// [`through`] for every square, by layout bit.
-static THROUGH: [u64; 256] = {
-    let mut through = [0u64; 256];
-    let mut bit = 0;
-    while bit < 256 {
-        let file = crate::layout::file_of(bit as u8) as i32;
-        let rank = crate::layout::rank_of(bit as u8) as i32;
-        let mut x = 0;
-        while x < 16 {
-            let mut y = 0;
-            while y < 16 {
-                let (dx, dy) = (x - file, y - rank);
-                let on_line = dx == 0 || dy == 0 || dx == dy || dx == -dy;
-                let other = bit_of(x as u8, y as u8);
-                if on_line && other >> 6 == (bit as u8) >> 6 {
-                    through[bit] |= 1 << (other & 63);
-                }
-                y += 1;
-            }
-            x += 1;
-        }
-        bit += 1;
-    }
-    through
-};
-
 /// Whether `board` is a rectangle from the a1 corner: then no line has a
 /// hole inside, and [`landings`] is exact.
 #[inline]

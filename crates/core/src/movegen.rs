@@ -16,7 +16,6 @@ use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 mod continuation;
 mod count;
 mod exact;
-mod line_count;
 mod listing;
 mod path;
 mod path_sets;

@@ -239,9 +239,18 @@ impl MoveGenerator {
     fn long_jump_moves_inline(&self, pieces: Bitboard) -> u64 {
         let c = &self.constraints;
         if c.swap_onto.is_empty() {
+            // Whole-position counts use the jump graph even on rectangles,
+            // where the per-piece closures read the line tables: building
+            // the graph costs less time than the tables' cache misses over
+            // every square a count visits (docs/performance.md, the
+            // optimisation log).
             return match self.long.get() {
                 Some(table) => self.count_long_jumps(table, pieces),
-                None => self.count_line_jumps(pieces),
+                None => {
+                    let graph = LongJumps::new(self.board, self.occupied);
+                    let table = graph.get().expect("a table was built");
+                    self.count_long_jumps(table, pieces)
+                }
             };
         }
         let mut total = 0;
