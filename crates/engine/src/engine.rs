@@ -334,6 +334,7 @@ impl Engine {
             tt,
             draws: self.options.draws,
             contempt: self.options.contempt.units(),
+            spoiling: self.options.spoiling,
             selectivity: self.options.selectivity,
             external_stop: stop,
             internal_stop: &internal_stop,

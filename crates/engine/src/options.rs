@@ -212,6 +212,13 @@ pub struct EngineOptions {
     /// Whether endgames are played exactly by [`crate::endgame`] when the
     /// side to move's race can no longer be disturbed.
     pub endgame: bool,
+    /// Whether the engine may hold a draw by spoiling: repeating positions
+    /// while some of its pieces still stand in its home camp, the target of
+    /// another seat, which cannot finish while they are there (under
+    /// `spoil=none`). Off by default: such a repetition scores as a loss
+    /// for the engine, so that it brings its last pieces out even from
+    /// behind and every game against it ends; `v1` spoils.
+    pub spoiling: bool,
 }
 
 impl Default for EngineOptions {
@@ -228,6 +235,7 @@ impl Default for EngineOptions {
             selectivity: Selectivity::default(),
             multi_seat: MultiSeatSearch::default(),
             endgame: true,
+            spoiling: false,
         }
     }
 }
@@ -246,6 +254,7 @@ impl EngineOptions {
             multi_seat: MultiSeatSearch::BestReply,
             endgame: false,
             selectivity: Selectivity::V1,
+            spoiling: true,
             ..EngineOptions::default()
         }
     }

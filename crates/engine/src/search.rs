@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use halma_core::{Move, MoveKind, PieceMovesIter, Position, Seat};
-use halma_rules::Rules;
+use halma_rules::{Rules, Spoil};
 
 use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
 use crate::limits::{Score, ScoreBound, SearchEvent, SearchInfo, SearchProgress};
@@ -117,8 +117,8 @@ impl Selectivity {
 
     /// The same selectivity, with the opponent's late replies in two-seat
     /// search reduced (`true`, the default and `v1`'s way) or searched to
-    /// full depth (`false`: stronger against `v1`, but it let a piece be
-    /// stranded in a `super-halma` game; docs/strength.md, "Two seats:
+    /// full depth (`false`: stronger against `v1`, but it let pieces be
+    /// stranded in `super-halma` games; docs/strength.md, "Two seats:
     /// replies at full depth").
     pub fn with_reduced_replies(self, reduce_replies: bool) -> Selectivity {
         Selectivity {
@@ -157,6 +157,9 @@ pub(crate) struct Context<'a> {
     pub draws: DrawRules,
     /// What a draw costs the root seat (see [`crate::EngineOptions::contempt`]).
     pub contempt: i32,
+    /// Whether the root seat may hold a draw by spoiling (see
+    /// [`crate::EngineOptions::spoiling`]).
+    pub spoiling: bool,
     pub selectivity: Selectivity,
     /// Raised by the caller to stop.
     pub external_stop: &'a AtomicBool,
@@ -383,14 +386,40 @@ impl<'a> Searcher<'a> {
     /// The score of a draw for the side that `to_move_is_max` says (the
     /// root's team or its opponents): the root seat's contempt counts
     /// against it and for its opponents.
+    ///
+    /// A draw the root seat holds by spoiling ([`Self::spoils`]) is its
+    /// loss at `plies`.
     #[inline]
-    fn draw_score(&self, to_move_is_max: bool) -> i32 {
+    fn draw_score(&self, to_move_is_max: bool, plies: i32) -> i32 {
         match self.mode {
             // Failing to finish a solo race is as bad as it gets.
             Mode::Solo | Mode::Race => -MAX_EVAL,
+            _ if self.spoils() => {
+                if to_move_is_max {
+                    plies - WIN
+                } else {
+                    WIN - plies
+                }
+            }
             _ if to_move_is_max => -self.ctx.contempt,
             _ => self.ctx.contempt,
         }
+    }
+
+    /// Whether the root seat spoils here, when it may not (see
+    /// [`crate::EngineOptions::spoiling`]): under `spoil=none`, another
+    /// seat has filled its target camp but for squares the root seat's
+    /// pieces hold. Such a position is the root seat's loss.
+    #[inline]
+    fn spoils(&self) -> bool {
+        if self.ctx.spoiling || self.ctx.rules.spoil() != Spoil::None {
+            return false;
+        }
+        let own = self.pos.pieces(self.root_seat);
+        self.pos.seats().iter().any(|seat| {
+            let missing = self.ctx.rules.target_camp(seat) - self.pos.pieces(seat);
+            seat != self.root_seat && !missing.is_empty() && missing.is_subset(own)
+        })
     }
 
     #[inline]
@@ -574,7 +603,7 @@ impl<'a> Searcher<'a> {
             self.hashes.push(self.pos.hash());
             let value = if self.is_repetition() {
                 self.pv[ply + 1].clear();
-                self.draw_score(mover_is_max)
+                self.draw_score(mover_is_max, ply as i32 + 1)
             } else {
                 let flip = self.is_max() != mover_is_max;
                 let selectivity = &self.ctx.selectivity;
@@ -620,8 +649,17 @@ impl<'a> Searcher<'a> {
         }
         if let Some(max) = self.ctx.draws.max_plies {
             if self.game_plies + ply >= max as usize {
-                return self.draw_score(self.is_max());
+                return self.draw_score(self.is_max(), ply as i32);
             }
+        }
+        if ply > 0 && self.spoils() {
+            // The root seat loses here (as late as it can): it leaves its
+            // home camp rather than hold the other seat off by spoiling.
+            return if self.is_max() {
+                ply as i32 - WIN
+            } else {
+                WIN - ply as i32
+            };
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.static_value();

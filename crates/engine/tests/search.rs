@@ -461,3 +461,32 @@ fn replies_searched_in_full_only_when_asked_and_only_with_two_seats() {
         );
     }
 }
+
+/// Blue is lost: Red lacks only j4, where Blue's last piece at home stands
+/// (it can still jump out over j5). Blue keeping it there would hold Red off
+/// for ever under `spoil=none`; the engine brings it out and loses, unless
+/// spoiling is allowed (`v1`'s way), when it keeps the piece at home.
+#[test]
+fn the_engine_leaves_its_home_camp_rather_than_spoil() {
+    let rules: Rules = "super-halma".parse().unwrap();
+    let position = rules
+        .parse_position("bbbbb5/bbbb6/bbbb6/bbb7/b9/4b3rr/6rrrb/6rrrr/5rrrrr/5rrrrr b")
+        .unwrap();
+    let origin = |spoiling: bool| {
+        let mut options = options();
+        options.spoiling = spoiling;
+        let result = Engine::new(options).search_position(
+            &rules,
+            &position,
+            &[],
+            Limits::nodes(20_000),
+            &AtomicBool::new(false),
+        );
+        let text = rules.move_to_string(&position, best(&result));
+        text[..2].to_string()
+    };
+    assert!(!EngineOptions::default().spoiling);
+    assert!(EngineOptions::v1().spoiling);
+    assert_eq!(origin(false), "j4");
+    assert_ne!(origin(true), "j4");
+}
