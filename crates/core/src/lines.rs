@@ -180,34 +180,10 @@ const fn build_spread_file() -> [u64; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Direction, Square};
+    // The segments walked square by square, as RULES.md section 4 defines them.
+    use crate::longjump::tests::{in_class_word, walked_landings};
+    use crate::Square;
     use proptest::prelude::*;
-
-    /// The landing of the segment from `from` in `direction`, walked square
-    /// by square as RULES.md section 4 defines it: the first square that is
-    /// not empty is a piece, `j` squares away, and the `j` squares beyond it
-    /// are empty squares of the board.
-    fn walked(
-        board: Bitboard,
-        occupied: Bitboard,
-        from: Square,
-        direction: Direction,
-    ) -> Option<Square> {
-        let empty = |distance: u8| {
-            from.offset(direction, distance)
-                .filter(|&s| board.contains(s) && !occupied.contains(s))
-        };
-        let mut half = 1;
-        while empty(half).is_some() {
-            half += 1;
-        }
-        let jumped = from.offset(direction, half)?;
-        if !board.contains(jumped) || !occupied.contains(jumped) {
-            return None;
-        }
-        (half + 1..=2 * half).try_for_each(|d| empty(d).map(|_| ()))?;
-        empty(2 * half)
-    }
 
     proptest! {
         /// On rectangles of every size, sparse and crowded, the table's
@@ -229,16 +205,11 @@ mod tests {
             let occupied = occupied & board;
             let blocked = (occupied | !board).0;
             for from in board {
-                let mut expected = Bitboard::EMPTY;
-                for direction in Direction::ALL {
-                    if let Some(landing) = walked(board, occupied, from, direction) {
-                        expected.insert(landing);
-                    }
-                }
-                let class = (from.bit() >> 6) as usize;
-                let landed = landings(&blocked, from.bit());
-                let got = Bitboard(std::array::from_fn(|c| if c == class { landed } else { 0 }));
-                prop_assert_eq!(got, expected, "from {}", from);
+                prop_assert_eq!(
+                    in_class_word(from, landings(&blocked, from.bit())),
+                    walked_landings(board, occupied, from),
+                    "from {}", from
+                );
             }
         }
 
