@@ -212,12 +212,13 @@ pub struct EngineOptions {
     /// Whether endgames are played exactly by [`crate::endgame`] when the
     /// side to move's race can no longer be disturbed.
     pub endgame: bool,
-    /// Whether the engine may hold a draw by spoiling: repeating positions
-    /// while some of its pieces still stand in its home camp, the target of
-    /// another seat, which cannot finish while they are there (under
-    /// `spoil=none`). Off by default: such a repetition scores as a loss
-    /// for the engine, so that it brings its last pieces out even from
-    /// behind and every game against it ends; `v1` spoils.
+    /// Whether the engine may hold a draw by spoiling: keeping its pieces in
+    /// its home camp, the target of another seat, which under `spoil=none`
+    /// cannot finish while they are there. Off by default: a position where
+    /// another seat lacks only squares held by the engine's pieces scores as
+    /// the engine's loss, and so does a draw there, so that it brings its
+    /// last pieces out even from behind and every game against it ends;
+    /// `v1` spoils.
     pub spoiling: bool,
 }
 
