@@ -166,6 +166,27 @@ impl Bitboard {
         squares
     }
 
+    /// One more than the largest file and one more than the largest rank
+    /// of the set (`(0, 0)` when empty): the smallest rectangle from a1
+    /// that holds it.
+    #[inline]
+    pub(crate) fn extent(self) -> (u8, u8) {
+        let (mut width, mut height) = (0, 0);
+        for class in 0..4 {
+            let word = self.0[class];
+            if word != 0 {
+                let rank = (63 - word.leading_zeros()) / 8 * 2 + (class as u32 >> 1);
+                let mut columns = word | word >> 32;
+                columns |= columns >> 16;
+                columns |= columns >> 8;
+                let file = (7 - (columns as u8).leading_zeros()) * 2 + (class as u32 & 1);
+                width = width.max(file + 1);
+                height = height.max(rank + 1);
+            }
+        }
+        (width as u8, height as u8)
+    }
+
     /// The raw word of one parity class, for the flood fills in this crate.
     #[inline(always)]
     pub(crate) const fn word(self, class: usize) -> u64 {

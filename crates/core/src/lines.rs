@@ -94,18 +94,7 @@ pub(crate) fn landings(blocked: &[u64; 4], bit: u8) -> u64 {
 /// hole inside, and [`landings`] is exact.
 #[inline]
 pub(crate) fn fits(board: Bitboard) -> bool {
-    let mut width = 0;
-    let mut height = 0;
-    for class in 0..4 {
-        let word = board.word(class);
-        if word != 0 {
-            height = height.max((63 - word.leading_zeros()) / 8 * 2 + (class as u32 >> 1) + 1);
-            let mut columns = word | word >> 32;
-            columns |= columns >> 16;
-            columns |= columns >> 8;
-            width = width.max((7 - (columns as u8).leading_zeros()) * 2 + (class as u32 & 1) + 1);
-        }
-    }
+    let (width, height) = board.extent();
     board == RECTANGLES[width as usize][height as usize]
 }
 
@@ -181,7 +170,8 @@ const fn build_spread_file() -> [u64; 256] {
 mod tests {
     use super::*;
     // The segments walked square by square, as RULES.md section 4 defines them.
-    use crate::longjump::tests::{in_class_word, walked_landings};
+    use crate::longjump::tests::walked_landings;
+    use crate::movegen::{class_of, in_class};
     use crate::Square;
     use proptest::prelude::*;
 
@@ -206,7 +196,7 @@ mod tests {
             let blocked = (occupied | !board).0;
             for from in board {
                 prop_assert_eq!(
-                    in_class_word(from, landings(&blocked, from.bit())),
+                    in_class(class_of(from), landings(&blocked, from.bit())),
                     walked_landings(board, occupied, from),
                     "from {}", from
                 );

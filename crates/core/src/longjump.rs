@@ -101,7 +101,9 @@ impl LongJumpTable {
         self.adjacency = [[0; 64]; 4];
         let empty = board - occupied;
         // A segment of half length j spans 2j + 1 squares of a line.
-        let halves = (span(board).saturating_sub(1) as usize / 2).min(MAX_HALF);
+        // No segment is longer than the board's longer side.
+        let (width, height) = board.extent();
+        let halves = (width.max(height).saturating_sub(1) as usize / 2).min(MAX_HALF);
         let mut any_source = Bitboard::EMPTY;
         for direction in &Direction::ALL[..4] {
             let back = direction.opposite();
@@ -230,23 +232,6 @@ fn add_edges(adjacency: &mut [u64; 64], mut sources: u64, amount: i32) {
     }
 }
 
-/// One more than the largest file or rank of `board`: no segment is longer.
-fn span(board: Bitboard) -> u8 {
-    let mut span = 0;
-    for class in 0..4 {
-        let word = board.word(class);
-        if word != 0 {
-            let rank = (63 - word.leading_zeros()) / 8 * 2 + (class as u32 >> 1);
-            let mut columns = word | word >> 32;
-            columns |= columns >> 16;
-            columns |= columns >> 8;
-            let file = (7 - (columns as u8).leading_zeros()) * 2 + (class as u32 & 1);
-            span = span.max(rank + 1).max(file + 1);
-        }
-    }
-    span as u8
-}
-
 /// A move of every bit of an 8x8 word by (`dx`, `dy`) half-squares that
 /// drops what leaves the 8x8 board, prepared once for many words.
 #[derive(Clone, Copy)]
@@ -320,6 +305,7 @@ static RAYS: [[Bitboard; 8]; 256] = build_rays();
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::movegen::in_class;
     use proptest::prelude::*;
 
     /// The per-class tables of the set-wise construction, before they
@@ -425,12 +411,6 @@ pub(crate) mod tests {
             .collect()
     }
 
-    /// `word` as the class word of `square`'s class, the other words empty.
-    pub(crate) fn in_class_word(square: Square, word: u64) -> Bitboard {
-        let class = (square.bit() >> 6) as usize;
-        Bitboard(std::array::from_fn(|c| if c == class { word } else { 0 }))
-    }
-
     /// A board of one of several sizes and shapes, with random pieces.
     fn random_board(seed: u64, round: usize) -> (Bitboard, Bitboard) {
         let mut state = seed | 1;
@@ -484,7 +464,7 @@ pub(crate) mod tests {
                 let landings = table.adjacency(class)[(from.bit() & 63) as usize];
                 prop_assert_eq!(
                     walked_landings(board, occupied, from),
-                    in_class_word(from, landings),
+                    in_class(class, landings),
                     "from {}", from
                 );
             }

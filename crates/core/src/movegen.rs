@@ -191,13 +191,13 @@ fn shift_unmasked(word: u64, direction: Direction) -> u64 {
 
 /// The parity class (word) of a square.
 #[inline(always)]
-fn class_of(square: Square) -> usize {
+pub(crate) fn class_of(square: Square) -> usize {
     (square.bit() >> 6) as usize
 }
 
 /// A bitboard holding `word` in `class` and nothing elsewhere.
 #[inline(always)]
-fn in_class(class: usize, word: u64) -> Bitboard {
+pub(crate) fn in_class(class: usize, word: u64) -> Bitboard {
     let mut words = [0; 4];
     words[class] = word;
     Bitboard(words)
