@@ -3,12 +3,15 @@
 //! Every seat has a table of *costs*, one per square: the cost of one of its
 //! pieces standing there. The cost grows with the square's distance to the
 //! seat's target corner (the corner of its target camp), measured as
-//! `dx + dy` (a diagonal step towards the corner gains 2, a straight step 1).
-//! Squares outside the target camp count [`CAMP_ENTRY`] more, so that
-//! entering the camp is always progress and a seat's total cost is at its
-//! minimum exactly when its pieces fill its target camp. A quadratic term
-//! makes the rear pieces (stragglers) cost more per square than the front
-//! ones, so the group is brought over together instead of one piece rushing.
+//! `dx + dy` (a diagonal step towards the corner gains 2, a straight step 1)
+//! plus, with three and four seats, a *lateral* charge for standing off the
+//! diagonal through the corner (by default the two together are twice the
+//! king distance, see [`EvalWeights::lateral`]). Squares outside the target
+//! camp count at least [`CAMP_ENTRY`] more, so that entering the camp is
+//! always progress and a seat's total cost is at its minimum exactly when
+//! its pieces fill its target camp. A quadratic term makes the rear pieces
+//! (stragglers) cost more per square than the front ones, so the group is
+//! brought over together instead of one piece rushing.
 //!
 //! A seat's **race** is the total cost of its pieces minus that minimum: zero
 //! when it has won, positive otherwise. Under `spoil=fill` only as many pieces
@@ -56,6 +59,11 @@ const FORCED_EXIT_WEIGHT: i32 = 3 * UNIT;
 /// (no win is possible), so it outweighs any race lead the search can see.
 const STRANDED_WEIGHT: i32 = 100 * UNIT;
 
+/// The default [`EvalWeights::lateral`]: a square off the diagonal costs one
+/// more square, so distance is counted as twice the king distance (three
+/// and four seats).
+const LATERAL_WEIGHT: i32 = 4;
+
 /// Tunable weights of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalWeights {
@@ -95,6 +103,20 @@ pub struct EvalWeights {
     /// itself, never credited to its opponents, so that no seat gains by
     /// shutting another in.
     pub stranded: i32,
+    /// Extra distance, in quarter squares, for each square a piece stands
+    /// off the diagonal through its target corner (`|dx - dy|`). The plain
+    /// `dx + dy` rates a piece far along an edge (h1 for the a1 corner: 7)
+    /// as closer than one on the diagonal (e5: 8), but the edge piece needs
+    /// about as many moves as squares (7 king moves), the diagonal one half
+    /// as many (4): 4 charges `2 * max(dx, dy)`, the king distance doubled.
+    /// Without it, pieces arrive along the edges beyond the target camp and
+    /// are brought into it late (docs/strength.md, "The lateral term").
+    ///
+    /// Games of three and four seats only: with two seats it gained in
+    /// matches but left pieces shut in at home on the 10x10 boards (their
+    /// home corner costs no more than the rest of the camp's edge, so the
+    /// corner piece left last), so two-seat games ignore it.
+    pub lateral: i32,
 }
 
 impl EvalWeights {
@@ -108,15 +130,17 @@ impl EvalWeights {
         blocked_spoiler: 60,
         forced_exit: FORCED_EXIT_WEIGHT,
         stranded: 0,
+        lateral: 0,
     };
 
     /// Today's default: [`EvalWeights::V1`] without the home-straggler step
     /// and with the [`EvalWeights::stranded`] term, which together keep the
     /// last pieces from being shut in at home (docs/strength.md, "Never
-    /// strand a piece").
+    /// strand a piece"), and with the [`EvalWeights::lateral`] term.
     pub const DEFAULT: EvalWeights = EvalWeights {
         home_straggler: 0,
         stranded: STRANDED_WEIGHT,
+        lateral: LATERAL_WEIGHT,
         ..EvalWeights::V1
     };
 }
@@ -169,23 +193,44 @@ impl Evaluator {
         let mut minimum = [0; 4];
         let mut forward = [(0, 0); 4];
         let board = rules.geometry().squares();
+        let lateral = if rules.seats().len() >= 3 {
+            weights.lateral
+        } else {
+            0
+        };
         for seat in Seat::ALL {
             let (cx, cy) = xy(rules.target_corner(seat));
             let target = rules.target_camp(seat);
             let (fx, fy) = xy(rules.home_corner(seat));
             forward[seat.index()] = ((cx - fx).signum() as i8, (cy - fy).signum() as i8);
+            // Distances in quarter squares, so that the lateral weight can be fine.
+            let mut quarters = [0i32; 256];
             for square in board {
                 let dx = (square.file() as i32 - cx).abs();
                 let dy = (square.rank() as i32 - cy).abs();
-                let d = dx + dy;
-                distance[seat.index()][square.index()] = d as u8;
-                let charged = if target.contains(square) {
-                    d
-                } else {
-                    d + CAMP_ENTRY
-                };
+                distance[seat.index()][square.index()] = (dx + dy) as u8;
+                quarters[square.index()] = 4 * (dx + dy) + lateral * (dx - dy).abs();
+            }
+            // The entry charge keeps every target square cheaper than every
+            // other square, so that the race is 0 only on a filled camp: the
+            // lateral term can make a square beside the camp (d4 for the
+            // 19-piece a1 camp) as near as the camp's own far corners (e1).
+            let farthest_inside = target.into_iter().map(|s| quarters[s.index()]).max();
+            let nearest_outside = (board - target)
+                .into_iter()
+                .map(|s| quarters[s.index()])
+                .min();
+            let entry = match (farthest_inside, nearest_outside) {
+                (Some(inside), Some(outside)) => (4 * CAMP_ENTRY).max(inside - outside + 4),
+                _ => 4 * CAMP_ENTRY,
+            };
+            for square in board {
+                let mut charged = quarters[square.index()];
+                if !target.contains(square) {
+                    charged += entry;
+                }
                 cost[seat.index()][square.index()] =
-                    UNIT * charged + weights.rear * charged * charged / 16;
+                    UNIT * charged / 4 + weights.rear * charged * charged / (16 * 16);
             }
             minimum[seat.index()] = target
                 .into_iter()
@@ -556,6 +601,107 @@ mod tests {
         let around_a2 = ["a1", "a3", "b1", "b2", "b3", "a4", "c2", "c4"];
         let (with, without, _) = stranded_scores(&around_a2, &["a2", "a8"]);
         assert_eq!(with, without);
+    }
+
+    #[test]
+    fn every_target_square_is_cheaper_than_every_other_square() {
+        for text in [
+            "halma",
+            "halma3",
+            "halma4",
+            "halma8",
+            "halma10",
+            "super-halma",
+        ] {
+            let rules: Rules = text.parse().unwrap();
+            for weights in [EvalWeights::V1, EvalWeights::DEFAULT] {
+                let eval = Evaluator::with_weights(&rules, weights);
+                for seat in rules.seats().iter() {
+                    let target = rules.target_camp(seat);
+                    let outside = rules.geometry().squares() - target;
+                    let inside = target
+                        .into_iter()
+                        .map(|s| eval.cost(seat, s))
+                        .max()
+                        .unwrap();
+                    let nearest = outside
+                        .into_iter()
+                        .map(|s| eval.cost(seat, s))
+                        .min()
+                        .unwrap();
+                    assert!(inside < nearest, "{text} {seat} {weights:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_versions_costs_are_frozen() {
+        // V1 is the yardstick of every match: its costs stay `dx + dy`, plus
+        // the camp entry outside the camp, with the quadratic rear term.
+        for text in ["halma", "halma3", "halma8", "super-halma"] {
+            let rules: Rules = text.parse().unwrap();
+            let eval = Evaluator::with_weights(&rules, EvalWeights::V1);
+            for seat in rules.seats().iter() {
+                for square in rules.geometry().squares() {
+                    let mut d = eval.distance(seat, square);
+                    if !rules.target_camp(seat).contains(square) {
+                        d += CAMP_ENTRY;
+                    }
+                    let rear = EvalWeights::V1.rear;
+                    assert_eq!(eval.cost(seat, square), UNIT * d + rear * d * d / 16);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_lateral_term_counts_twice_the_king_distance_with_three_or_four_seats() {
+        let rules: Rules = "halma4".parse().unwrap();
+        let plain = EvalWeights {
+            rear: 0,
+            ..EvalWeights::V1
+        };
+        let lateral = EvalWeights {
+            lateral: 4,
+            ..plain
+        };
+        let (plain, lateral) = (
+            Evaluator::with_weights(&rules, plain),
+            Evaluator::with_weights(&rules, lateral),
+        );
+        let at = |name: &str| name.parse::<Square>().unwrap();
+        // Green's target corner is a1. h1 is 7 king moves away, e5 4: `dx + dy`
+        // rates h1 nearer (7 against 8), the lateral term e5 (14 against 8).
+        let (h1, e5) = (at("h1"), at("e5"));
+        assert_eq!(rules.target_corner(Seat::Green), at("a1"));
+        assert!(plain.cost(Seat::Green, h1) < plain.cost(Seat::Green, e5));
+        assert_eq!(lateral.cost(Seat::Green, e5), plain.cost(Seat::Green, e5));
+        assert_eq!(lateral.cost(Seat::Green, h1), UNIT * (14 + CAMP_ENTRY));
+        assert!(lateral.cost(Seat::Green, h1) > lateral.cost(Seat::Green, e5));
+        // Two seats ignore it.
+        let rules: Rules = "halma".parse().unwrap();
+        let plain = Evaluator::with_weights(
+            &rules,
+            EvalWeights {
+                rear: 0,
+                ..EvalWeights::V1
+            },
+        );
+        let lateral = Evaluator::with_weights(
+            &rules,
+            EvalWeights {
+                rear: 0,
+                lateral: 4,
+                ..EvalWeights::V1
+            },
+        );
+        for square in rules.geometry().squares() {
+            assert_eq!(
+                plain.cost(Seat::Red, square),
+                lateral.cost(Seat::Red, square)
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! The search of three- and four-seat games: the default
-//! (`MultiSeatSearch::Hybrid`) searches three seats as a race and four seats
-//! by best reply, exactly as those two searches do on their own.
+//! The search of three- and four-seat games: the default is best-reply
+//! search; `MultiSeatSearch::Hybrid` searches three seats as a race and four
+//! seats by best reply, exactly as those two searches do on their own.
 
 use std::sync::atomic::AtomicBool;
 
@@ -33,8 +33,11 @@ fn search(rules: &str, search: MultiSeatSearch) -> String {
 }
 
 #[test]
-fn the_default_races_with_three_seats_and_replies_with_four() {
-    assert_eq!(EngineOptions::default().multi_seat, MultiSeatSearch::Hybrid);
+fn hybrid_races_with_three_seats_and_replies_with_four() {
+    assert_eq!(
+        EngineOptions::default().multi_seat,
+        MultiSeatSearch::BestReply
+    );
     let three_race = search("halma3", MultiSeatSearch::Race);
     assert_eq!(search("halma3", MultiSeatSearch::Hybrid), three_race);
     assert_ne!(search("halma3", MultiSeatSearch::BestReply), three_race);

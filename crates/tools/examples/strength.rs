@@ -5,7 +5,8 @@
 //! cargo run --release -p halma-tools --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
 //!     (or any built-in opponent instead of `greedy`: greedy-euclid, greedy-camp,
 //!     racers (one kind per seat), blocker, random; `--engine v1` plays the frozen
-//!     first version instead of today's engine)
+//!     first version instead of today's engine; `--multi-seat race|best-reply|hybrid`
+//!     sets the engine's search of three and four seats)
 //! cargo run --release -p halma-tools --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
 //! cargo run --release -p halma-tools --example strength -- versus --nodes 30000 --beam 10000
 //! cargo run --release -p halma-tools --example strength -- ladder [--games 50] [--from 1] [--to 10]
@@ -16,7 +17,8 @@
 //! Games without a winner are printed with their final position; for looking
 //! into games, `STRENGTH_LOSSES=1` prints the games the engine lost too,
 //! `STRENGTH_RECORDS=1` adds each printed game's record and `STRENGTH_PAIR=N`
-//! plays only the N-th pair of games.
+//! plays only the N-th group of games (one game per seat of the engine, from the
+//! same opening: a pair in two-seat rules).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
@@ -24,7 +26,7 @@ use std::time::Instant;
 
 use halma_core::Seat;
 use halma_engine::levels::with_default_budget;
-use halma_engine::{Engine, EngineOptions, EvalWeights, Level, Limits};
+use halma_engine::{Engine, EngineOptions, EvalWeights, Level, Limits, MultiSeatSearch};
 use halma_rules::Rules;
 use halma_tools::arena::{play_match, ArenaConfig, Outcome};
 use halma_tools::elo::MatchScore;
@@ -45,11 +47,15 @@ struct Args {
     level: u8,
     max_plies: usize,
     v1: bool,
+    /// The engine's search of three and four seats (`--multi-seat`); `None`
+    /// keeps the options' own (today's default or `v1`'s).
+    multi_seat: Option<MultiSeatSearch>,
 }
 
 /// What the example takes, printed with any error in its arguments.
 const USAGE: &str = "usage: strength COMMAND [--rules R] [--games N] [--nodes N] [--beam W] \
-[--from L] [--to L] [--jobs N] [--seed N] [--level L] [--max-plies N] [--engine v1]
+[--from L] [--to L] [--jobs N] [--seed N] [--level L] [--max-plies N] [--engine v1] \
+[--multi-seat race|best-reply|hybrid]
 commands: nps, versus, ladder, solo, or a built-in opponent (greedy, greedy-euclid, \
 greedy-camp, racers, blocker, random)";
 
@@ -82,6 +88,7 @@ fn parse() -> Result<Args, String> {
         level: 10,
         max_plies: 1000,
         v1: false,
+        multi_seat: None,
     };
     let mut it = std::env::args().skip(1);
 
@@ -110,18 +117,34 @@ fn parse() -> Result<Args, String> {
             "--max-plies" => args.max_plies = value_of(&flag, &value)?,
             "--engine" if value == "v1" => args.v1 = true,
             "--engine" => return Err(format!("--engine {value}: only v1 is known")),
+            "--multi-seat" => {
+                args.multi_seat = Some(match value.as_str() {
+                    "race" => MultiSeatSearch::Race,
+                    "best-reply" => MultiSeatSearch::BestReply,
+                    "hybrid" => MultiSeatSearch::Hybrid,
+                    _ => return Err(format!("--multi-seat {value}: race, best-reply or hybrid")),
+                })
+            }
             other => return Err(format!("unknown flag {other}")),
         }
     }
     Ok(args)
 }
 
-fn engine_player(level: u8, nodes: u64, v1: bool) -> EnginePlayer {
+fn engine_player(
+    level: u8,
+    nodes: u64,
+    v1: bool,
+    multi_seat: Option<MultiSeatSearch>,
+) -> EnginePlayer {
     let mut options = if v1 {
         EngineOptions::v1()
     } else {
         EngineOptions::default()
     };
+    if let Some(search) = multi_seat {
+        options.multi_seat = search;
+    }
     options.level = Level::new(level.into()).expect("--level, --from and --to are 1 to 10");
     // Levels 1-9 cap the search themselves; level 10 gets the tools' default budget.
     let limits = if nodes > 0 {
@@ -136,13 +159,15 @@ fn engine_player(level: u8, nodes: u64, v1: bool) -> EnginePlayer {
     )
 }
 
-/// Plays `games` games split over `jobs` threads; `make` builds the two players.
+/// Plays `games` games (rounded up to a whole number of groups, one game per
+/// seat of player A) split over `jobs` threads; `make` builds the two players.
 fn run_match(
     config: &ArenaConfig,
     games: usize,
     jobs: usize,
     make: &(dyn Fn() -> (Box<dyn Player>, Box<dyn Player>) + Sync),
 ) -> MatchScore {
+    let seats = config.rules.seats().len();
     let total = Mutex::new(MatchScore::default());
     let plies = Mutex::new(Vec::new());
     let start = Instant::now();
@@ -152,17 +177,19 @@ fn run_match(
             let plies = &plies;
             scope.spawn(move || {
                 let (mut a, mut b) = make();
-                // Each job plays pairs of games (the same opening from both sides).
-                let pairs = games / 2;
+                // Each job plays groups of games, one per seat of the engine, all
+                // from the same opening (a pair in two-seat rules), so that every
+                // seat is measured equally often.
+                let groups = games.div_ceil(seats);
                 let only: Option<usize> =
                     std::env::var("STRENGTH_PAIR").ok().and_then(|p| p.parse().ok());
-                for pair in (job..pairs).step_by(jobs) {
+                for pair in (job..groups).step_by(jobs) {
                     if only.is_some_and(|o| o != pair) {
                         continue;
                     }
                     let mut job_config = config.clone();
                     job_config.seed = config.seed.wrapping_mul(7919).wrapping_add(pair as u64);
-                    let score = play_match(&job_config, a.as_mut(), b.as_mut(), 2, &mut |g, _, game| {
+                    let score = play_match(&job_config, a.as_mut(), b.as_mut(), seats, &mut |g, _, game| {
                         plies.lock().unwrap().push(game.moves().len());
                         // STRENGTH_LOSSES: also show the games player A lost.
                         let lost = matches!(g.outcome, Outcome::Won(w) if w != g.a_seat)
@@ -243,10 +270,13 @@ fn main() {
             let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
             let level = args.level;
             let opponent = args.command.clone();
-            let v1 = args.v1;
+            let (v1, multi_seat) = (args.v1, args.multi_seat);
             let score = run_match(&config, games, args.jobs, &move || {
                 let opponent: Box<dyn Player> = baseline(&opponent, 1).expect("a baseline");
-                (Box::new(engine_player(level, nodes, v1)), opponent)
+                (
+                    Box::new(engine_player(level, nodes, v1, multi_seat)),
+                    opponent,
+                )
             });
             println!(
                 "engine level {level} ({nodes} nodes/move) vs {}: {score}",
@@ -259,8 +289,8 @@ fn main() {
             let (a, b) = (args.nodes, args.beam as u64);
             let score = run_match(&config, games, args.jobs, &move || {
                 (
-                    Box::new(engine_player(10, a, false)) as Box<dyn Player>,
-                    Box::new(engine_player(10, b, false)) as Box<dyn Player>,
+                    Box::new(engine_player(10, a, false, None)) as Box<dyn Player>,
+                    Box::new(engine_player(10, b, false, None)) as Box<dyn Player>,
                 )
             });
             println!("{a} nodes vs {b} nodes: {score}");
@@ -270,8 +300,8 @@ fn main() {
             for level in args.from..args.to {
                 let score = run_match(&config, games, args.jobs, &move || {
                     (
-                        Box::new(engine_player(level + 1, 0, false)) as Box<dyn Player>,
-                        Box::new(engine_player(level, 0, false)) as Box<dyn Player>,
+                        Box::new(engine_player(level + 1, 0, false, None)) as Box<dyn Player>,
+                        Box::new(engine_player(level, 0, false, None)) as Box<dyn Player>,
                     )
                 });
                 println!("level {} vs level {level}: {score}", level + 1);
@@ -307,6 +337,7 @@ fn main() {
                     blocked_spoiler: 0,
                     forced_exit: 0,
                     stranded: 0,
+                    lateral: 0,
                 };
                 match beam_search(rules, &start, args.beam, 300, weights) {
                     Some(line) => println!(

@@ -329,6 +329,7 @@ mod tests {
             EvalWeights {
                 home_straggler: EvalWeights::V1.home_straggler,
                 stranded: EvalWeights::V1.stranded,
+                lateral: EvalWeights::V1.lateral,
                 ..weights
             }
         );
