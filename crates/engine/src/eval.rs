@@ -605,14 +605,8 @@ mod tests {
 
     #[test]
     fn every_target_square_is_cheaper_than_every_other_square() {
-        for text in [
-            "halma",
-            "halma3",
-            "halma4",
-            "halma8",
-            "halma10",
-            "super-halma",
-        ] {
+        for preset in halma_rules::Preset::ALL {
+            let text = preset.name();
             let rules: Rules = text.parse().unwrap();
             for weights in [EvalWeights::V1, EvalWeights::DEFAULT] {
                 let eval = Evaluator::with_weights(&rules, weights);
