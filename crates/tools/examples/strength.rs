@@ -16,7 +16,7 @@
 //! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
 //! Games without a winner are printed with their final position; for looking
 //! into games, `STRENGTH_LOSSES=1` prints the games the engine lost too,
-//! `STRENGTH_RECORDS=1` adds each printed game's record and `STRENGTH_PAIR=N`
+//! `STRENGTH_RECORDS=1` adds each printed game's record and `STRENGTH_GROUP=N`
 //! plays only the N-th group of games (one game per seat of the engine, from the
 //! same opening: a pair in two-seat rules).
 
@@ -182,20 +182,20 @@ fn run_match(
                 // seat is measured equally often.
                 let groups = games.div_ceil(seats);
                 let only: Option<usize> =
-                    std::env::var("STRENGTH_PAIR").ok().and_then(|p| p.parse().ok());
-                for pair in (job..groups).step_by(jobs) {
-                    if only.is_some_and(|o| o != pair) {
+                    std::env::var("STRENGTH_GROUP").ok().and_then(|p| p.parse().ok());
+                for group in (job..groups).step_by(jobs) {
+                    if only.is_some_and(|o| o != group) {
                         continue;
                     }
                     let mut job_config = config.clone();
-                    job_config.seed = config.seed.wrapping_mul(7919).wrapping_add(pair as u64);
+                    job_config.seed = config.seed.wrapping_mul(7919).wrapping_add(group as u64);
                     let score = play_match(&job_config, a.as_mut(), b.as_mut(), seats, &mut |g, _, game| {
                         plies.lock().unwrap().push(game.moves().len());
                         // STRENGTH_LOSSES: also show the games player A lost.
                         let lost = matches!(g.outcome, Outcome::Won(w) if w != g.a_seat)
                             && std::env::var_os("STRENGTH_LOSSES").is_some();
                         if lost || !matches!(g.outcome, Outcome::Won(_)) {
-                            eprintln!("  game {} pair {pair}: {:?} after {} plies; engine {:?}; final {}", g.index, g.outcome, g.plies, g.a_seat, game.position());
+                            eprintln!("  game {} group {group}: {:?} after {} plies; engine {:?}; final {}", g.index, g.outcome, g.plies, g.a_seat, game.position());
                             if std::env::var_os("STRENGTH_RECORDS").is_some() {
                                 eprintln!("{}", halma_rules::write_record(game, &[]).expect("no extra tags"));
                             }
