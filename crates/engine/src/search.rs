@@ -51,6 +51,17 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 8;
 
 const INFINITY: i32 = WIN + 1;
 
+/// The score, for the side to move, of a game decided `plies` plies from
+/// the root: won by its side (`true`) or lost. Nearer results count more.
+#[inline]
+fn decided(won: bool, plies: i32) -> i32 {
+    if won {
+        WIN - plies
+    } else {
+        plies - WIN
+    }
+}
+
 /// Optional draw rules of play (never part of the rules of Halma).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRules {
@@ -394,13 +405,7 @@ impl<'a> Searcher<'a> {
         match self.mode {
             // Failing to finish a solo race is as bad as it gets.
             Mode::Solo | Mode::Race => -MAX_EVAL,
-            _ if self.spoils() => {
-                if to_move_is_max {
-                    plies - WIN
-                } else {
-                    WIN - plies
-                }
-            }
+            _ if self.spoils() => decided(!to_move_is_max, plies),
             _ if to_move_is_max => -self.ctx.contempt,
             _ => self.ctx.contempt,
         }
@@ -592,13 +597,8 @@ impl<'a> Searcher<'a> {
         let mover_is_max = self.is_max();
         let (applied, winner) = self.apply(code);
         let value = if let Some(winner) = winner {
-            let plies = ply as i32 + 1;
             self.pv[ply + 1].clear();
-            if (winner == self.root_seat) == mover_is_max {
-                WIN - plies
-            } else {
-                plies - WIN
-            }
+            decided((winner == self.root_seat) == mover_is_max, ply as i32 + 1)
         } else {
             self.hashes.push(self.pos.hash());
             let value = if self.is_repetition() {
@@ -655,11 +655,7 @@ impl<'a> Searcher<'a> {
         if ply > 0 && self.spoils() {
             // The root seat loses here (as late as it can): it leaves its
             // home camp rather than hold the other seat off by spoiling.
-            return if self.is_max() {
-                ply as i32 - WIN
-            } else {
-                WIN - ply as i32
-            };
+            return decided(!self.is_max(), ply as i32);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.static_value();
