@@ -4,9 +4,10 @@
 //! pieces standing there. The cost grows with the square's distance to the
 //! seat's target corner (the corner of its target camp), measured as
 //! `dx + dy` (a diagonal step towards the corner gains 2, a straight step 1)
-//! plus, with three and four seats, a *lateral* charge for standing off the
-//! diagonal through the corner (by default the two together are twice the
-//! king distance, see [`EvalWeights::lateral`]). Squares outside the target
+//! plus a *lateral* charge for standing off the diagonal through the corner
+//! (by default the two together are twice the king distance, see
+//! [`EvalWeights::lateral`]) and, in the seat's home camp, a charge for
+//! its depth there (see [`EvalWeights::home_depth`]). Squares outside the target
 //! camp count at least [`CAMP_ENTRY`] more, so that entering the camp is
 //! always progress and a seat's total cost is at its minimum exactly when
 //! its pieces fill its target camp. A quadratic term makes the rear pieces
@@ -60,9 +61,20 @@ const FORCED_EXIT_WEIGHT: i32 = 3 * UNIT;
 const STRANDED_WEIGHT: i32 = 100 * UNIT;
 
 /// The default [`EvalWeights::lateral`]: a square off the diagonal costs one
-/// more square, so distance is counted as twice the king distance (three
-/// and four seats).
+/// more square, so distance is counted as twice the king distance.
 const LATERAL_WEIGHT: i32 = 4;
+
+/// The default [`EvalWeights::home_depth`]: half a square per square of
+/// depth in the home camp.
+const HOME_DEPTH_WEIGHT: i32 = 2;
+
+/// The default [`EvalWeights::cornered`]: three squares of race.
+const CORNERED_WEIGHT: i32 = 3 * UNIT;
+
+/// How many other seats' pieces must stand next to a home piece before its
+/// exits count ([`EvalWeights::stranded`], [`EvalWeights::cornered`]): one
+/// foreign neighbour is a piece passing by, two are the camp filling up.
+const CROWDED_NEIGHBOURS: u32 = 2;
 
 /// Tunable weights of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,14 +107,22 @@ pub struct EvalWeights {
     /// the opponent has one. Measured in docs/strength.md ("Forced exit").
     pub forced_exit: i32,
     /// Penalty for each of the seat's own pieces *stranded* in its home
-    /// camp: shut in (no step, no jump) with no own piece among the squares
-    /// that block it, so only other seats could free it, and arriving
-    /// opponents never move back. Such a piece never reaches its target, so
-    /// the seat cannot win; under `spoil=none` it usually keeps the opponent
-    /// whose camp it blocks from winning too. Charged only to the seat
-    /// itself, never credited to its opponents, so that no seat gains by
-    /// shutting another in.
+    /// camp: shut in (no step, no plain jump) with at least two other seats'
+    /// pieces among its neighbours. Arriving opponents never move back, and
+    /// a square freed by one of the seat's own pieces is the next one they
+    /// fill (the first version of this term spared a piece that an own
+    /// piece held in, and such pieces were shut in for good), so the piece
+    /// never reaches its target and the seat cannot win; under `spoil=none`
+    /// it usually keeps the opponent whose camp it blocks from winning too.
+    /// Charged only to the seat itself, never credited to its opponents, so
+    /// that no seat gains by shutting another in.
     pub stranded: i32,
+    /// Penalty for each of the seat's own pieces *cornered* in its home
+    /// camp: as [`EvalWeights::stranded`], but with exactly one exit (an
+    /// empty neighbour or plain-jump landing) left, which the next
+    /// opponent's move can close. It makes the seat take such a piece out
+    /// while it still can, a move before it would be stranded.
+    pub cornered: i32,
     /// Extra distance, in quarter squares, for each square a piece stands
     /// off the diagonal through its target corner (`|dx - dy|`). The plain
     /// `dx + dy` rates a piece far along an edge (h1 for the a1 corner: 7)
@@ -111,12 +131,15 @@ pub struct EvalWeights {
     /// as many (4): 4 charges `2 * max(dx, dy)`, the king distance doubled.
     /// Without it, pieces arrive along the edges beyond the target camp and
     /// are brought into it late (docs/strength.md, "The lateral term").
-    ///
-    /// Games of three and four seats only: with two seats it gained in
-    /// matches but left pieces shut in at home on the 10x10 boards (their
-    /// home corner costs no more than the rest of the camp's edge, so the
-    /// corner piece left last), so two-seat games ignore it.
     pub lateral: i32,
+    /// Extra distance, in quarter squares, for each square of a piece's
+    /// depth in its home camp (`dx + dy` to the target corner, beyond the
+    /// camp's nearest square, plus one). With the lateral term the home
+    /// corner costs no more than the rest of the camp's edge, and a corner
+    /// piece left for last was shut in by the arriving opponents
+    /// (docs/strength.md, "Never strand a piece"); this charge empties the
+    /// camp from its corner outwards.
+    pub home_depth: i32,
 }
 
 impl EvalWeights {
@@ -130,17 +153,22 @@ impl EvalWeights {
         blocked_spoiler: 60,
         forced_exit: FORCED_EXIT_WEIGHT,
         stranded: 0,
+        cornered: 0,
         lateral: 0,
+        home_depth: 0,
     };
 
     /// Today's default: [`EvalWeights::V1`] without the home-straggler step
-    /// and with the [`EvalWeights::stranded`] term, which together keep the
-    /// last pieces from being shut in at home (docs/strength.md, "Never
-    /// strand a piece"), and with the [`EvalWeights::lateral`] term.
+    /// and with the [`EvalWeights::stranded`], [`EvalWeights::cornered`] and
+    /// [`EvalWeights::home_depth`] terms, which together keep the last
+    /// pieces from being shut in at home (docs/strength.md, "Never strand a
+    /// piece"), and with the [`EvalWeights::lateral`] term.
     pub const DEFAULT: EvalWeights = EvalWeights {
         home_straggler: 0,
         stranded: STRANDED_WEIGHT,
+        cornered: CORNERED_WEIGHT,
         lateral: LATERAL_WEIGHT,
+        home_depth: HOME_DEPTH_WEIGHT,
         ..EvalWeights::V1
     };
 }
@@ -193,11 +221,6 @@ impl Evaluator {
         let mut minimum = [0; 4];
         let mut forward = [(0, 0); 4];
         let board = rules.geometry().squares();
-        let lateral = if rules.seats().len() >= 3 {
-            weights.lateral
-        } else {
-            0
-        };
         for seat in Seat::ALL {
             let (cx, cy) = xy(rules.target_corner(seat));
             let target = rules.target_camp(seat);
@@ -209,7 +232,14 @@ impl Evaluator {
                 let dx = (square.file() as i32 - cx).abs();
                 let dy = (square.rank() as i32 - cy).abs();
                 distance[seat.index()][square.index()] = (dx + dy) as u8;
-                quarters[square.index()] = 4 * (dx + dy) + lateral * (dx - dy).abs();
+                quarters[square.index()] = 4 * (dx + dy) + weights.lateral * (dx - dy).abs();
+            }
+            let home = rules.home_camp(seat);
+            let depth = |s: Square| distance[seat.index()][s.index()] as i32;
+            if let Some(edge) = home.into_iter().map(depth).min() {
+                for square in home {
+                    quarters[square.index()] += weights.home_depth * (depth(square) - edge + 1);
+                }
             }
             // The entry charge keeps every target square cheaper than every
             // other square, so that the race is 0 only on a filled camp: the
@@ -354,37 +384,49 @@ impl Evaluator {
         penalty
     }
 
-    /// The penalty for `seat`'s own pieces stranded in its home camp (see
-    /// [`EvalWeights::stranded`]). Charged to `seat` only when it is the one
-    /// evaluating, like [`Evaluator::trapped_spoilers`].
+    /// The penalty for `seat`'s own pieces stranded or cornered in its home
+    /// camp (see [`EvalWeights::stranded`] and [`EvalWeights::cornered`]).
+    /// Charged to `seat` only when it is the one evaluating, like
+    /// [`Evaluator::trapped_spoilers`].
     pub fn stranded_pieces(&self, position: &Position, seat: Seat) -> i32 {
-        if self.weights.stranded == 0 {
+        if self.weights.stranded == 0 && self.weights.cornered == 0 {
             return 0;
         }
         let mine = position.pieces(seat);
         let foreign = position.occupied() - mine;
-        // A stranded piece has only foreign neighbours (an empty one is a
-        // step, an own one a blocker): one set-wise test leaves out nearly
-        // every piece, every evaluation.
-        let surrounded = (mine & self.home[seat.index()]) - (self.board - foreign).neighbours();
+        // Only home pieces next to a foreign piece can be crowded: one
+        // set-wise test leaves out nearly every piece, every evaluation.
+        let near_foreign = mine & self.home[seat.index()] & foreign.neighbours();
         let mut penalty = 0;
-        for square in surrounded {
-            if self.is_shut_in(position, square) && (self.blockers(square) & mine).is_empty() {
-                penalty += self.weights.stranded;
+        for square in near_foreign {
+            let crowd = (Bitboard::from_square(square).neighbours() & foreign).count();
+            if crowd < CROWDED_NEIGHBOURS {
+                continue;
+            }
+            match self.exits(position, square) {
+                0 => penalty += self.weights.stranded,
+                1 => penalty += self.weights.cornered,
+                _ => {}
             }
         }
         penalty
     }
 
-    /// The squares whose pieces keep a shut-in piece on `square` in place:
-    /// its neighbours and the landing squares of its plain jumps.
-    fn blockers(&self, square: Square) -> Bitboard {
+    /// The moves out of `square` a piece there has: empty neighbours, and
+    /// plain jumps (over an occupied neighbour onto an empty square).
+    fn exits(&self, position: &Position, square: Square) -> u32 {
+        let empty = self.board - position.occupied();
         let here = Bitboard::from_square(square);
-        let mut squares = here.neighbours();
+        let mut exits = (here.neighbours() & empty).count();
         for direction in halma_core::Direction::ALL {
-            squares |= here.shift(direction).shift(direction);
+            let over = here.shift(direction);
+            if !(over & position.occupied()).is_empty()
+                && !(over.shift(direction) & empty).is_empty()
+            {
+                exits += 1;
+            }
         }
-        squares
+        exits
     }
 
     /// Whether the piece of `owner` on `square` can step or jump towards its
@@ -404,20 +446,7 @@ impl Evaluator {
     /// Whether the piece on `square` has neither an empty neighbour nor a
     /// plain jump.
     fn is_shut_in(&self, position: &Position, square: Square) -> bool {
-        let empty = self.board - position.occupied();
-        let here = Bitboard::from_square(square);
-        if !(here.neighbours() & empty).is_empty() {
-            return false;
-        }
-        for direction in halma_core::Direction::ALL {
-            let over = here.shift(direction);
-            if !(over & position.occupied()).is_empty()
-                && !(over.shift(direction) & empty).is_empty()
-            {
-                return false;
-            }
-        }
-        true
+        self.exits(position, square) == 0
     }
 
     /// Jump supports of `seat`: own pieces outside the target camp with an
@@ -552,7 +581,7 @@ mod tests {
 
     /// halma8 with Red's pieces on `red` and Blue's on `blue` (Blue's home
     /// corner is h1), Blue to move: Blue's score with and without the
-    /// stranded term, and how much the term changes Red's.
+    /// stranded and cornered terms, and how much they change Red's.
     fn stranded_scores(red: &[&str], blue: &[&str]) -> (i32, i32, i32) {
         let rules: Rules = "halma8".parse().unwrap();
         let squares = |names: &[&str]| {
@@ -571,6 +600,7 @@ mod tests {
             &rules,
             EvalWeights {
                 stranded: 0,
+                cornered: 0,
                 ..EvalWeights::default()
             },
         );
@@ -582,25 +612,84 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_shut_in_at_home_by_other_seats_only_is_stranded() {
-        let weight = EvalWeights::default().stranded;
-        assert!(weight > 0, "the term is on by default");
+    fn a_crowded_piece_at_home_is_stranded_without_an_exit_and_cornered_with_one() {
+        let EvalWeights {
+            stranded, cornered, ..
+        } = EvalWeights::default();
+        assert!(stranded > cornered && cornered > 0, "both on by default");
         // h1's neighbours g1, g2, h2 and its jump landings f1, f3, h3
         // all Red: stranded, charged to Blue only.
         let shut = ["g1", "g2", "h2", "f1", "f3", "h3"];
         let (with, without, red) = stranded_scores(&shut, &["h1", "a8"]);
-        assert_eq!(with, without - weight);
+        assert_eq!(with, without - stranded);
         assert_eq!(red, 0, "never credited to the other seat");
-        // One landing square Blue's own: Blue can free it, not stranded.
+        // A landing square Blue's own holds it in just the same: the square
+        // Blue's h3 piece frees is the next one Red fills.
         let (with, without, _) = stranded_scores(&shut[..5], &["h1", "h3", "a8"]);
+        assert_eq!(with, without - stranded);
+        // One landing square empty: h1 can still jump out, once.
+        let (with, without, red) = stranded_scores(&shut[..5], &["h1", "a8"]);
+        assert_eq!(with, without - cornered);
+        assert_eq!(red, 0);
+        // Two exits (a step to h2, a jump over g1 to f1): free.
+        let (with, without, _) = stranded_scores(&["g1", "g2", "f3"], &["h1", "a8"]);
         assert_eq!(with, without);
-        // A landing square empty: h1 jumps out, not stranded.
-        let (with, without, _) = stranded_scores(&shut[..5], &["h1", "a8"]);
+        // Held in by its own pieces but one: not crowded (so every piece
+        // of a full home camp at the start is free of the term).
+        let (with, without, _) =
+            stranded_scores(&["g1", "f1", "f3", "h3"], &["h1", "g2", "h2", "a8"]);
         assert_eq!(with, without);
         // Shut in outside its home camp: not this term's business.
         let around_a2 = ["a1", "a3", "b1", "b2", "b3", "a4", "c2", "c4"];
         let (with, without, _) = stranded_scores(&around_a2, &["a2", "a8"]);
         assert_eq!(with, without);
+    }
+
+    #[test]
+    fn the_home_camp_empties_from_its_corner_outwards() {
+        // With the lateral term alone, the corner and the far edges of the
+        // home camp are equally far (twice the king distance): the corner
+        // piece was left for last and shut in. The depth charge makes the
+        // corner the camp's dearest square and every square of the camp
+        // dearer than with the lateral term alone, by its depth.
+        for text in ["halma", "halma10", "super-halma", "halma4"] {
+            let rules: Rules = text.parse().unwrap();
+            let without = Evaluator::with_weights(
+                &rules,
+                EvalWeights {
+                    home_depth: 0,
+                    ..EvalWeights::DEFAULT
+                },
+            );
+            let with = Evaluator::new(&rules);
+            for seat in rules.seats().iter() {
+                let home = rules.home_camp(seat);
+                let corner = rules.home_corner(seat);
+                let far = home
+                    .into_iter()
+                    .filter(|&s| s != corner)
+                    .map(|s| without.cost(seat, s))
+                    .max()
+                    .unwrap();
+                assert_eq!(
+                    without.cost(seat, corner),
+                    far,
+                    "{text} {seat}: a tie without"
+                );
+                for square in home - Bitboard::from_square(corner) {
+                    assert!(
+                        with.cost(seat, square) < with.cost(seat, corner),
+                        "{text} {seat}"
+                    );
+                }
+                for square in home {
+                    assert!(with.cost(seat, square) > without.cost(seat, square));
+                }
+                for square in rules.geometry().squares() - home {
+                    assert_eq!(with.cost(seat, square), without.cost(seat, square));
+                }
+            }
+        }
     }
 
     #[test]
@@ -650,7 +739,7 @@ mod tests {
     }
 
     #[test]
-    fn the_lateral_term_counts_twice_the_king_distance_with_three_or_four_seats() {
+    fn the_lateral_term_counts_twice_the_king_distance() {
         let rules: Rules = "halma4".parse().unwrap();
         let plain = EvalWeights {
             rear: 0,
@@ -673,29 +762,30 @@ mod tests {
         assert_eq!(lateral.cost(Seat::Green, e5), plain.cost(Seat::Green, e5));
         assert_eq!(lateral.cost(Seat::Green, h1), UNIT * (14 + CAMP_ENTRY));
         assert!(lateral.cost(Seat::Green, h1) > lateral.cost(Seat::Green, e5));
-        // Two seats ignore it.
+        // Two seats the same (Red's target corner is p1 in `halma`).
         let rules: Rules = "halma".parse().unwrap();
-        let plain = Evaluator::with_weights(
-            &rules,
-            EvalWeights {
-                rear: 0,
-                ..EvalWeights::V1
-            },
-        );
-        let lateral = Evaluator::with_weights(
-            &rules,
-            EvalWeights {
-                rear: 0,
-                lateral: 4,
-                ..EvalWeights::V1
-            },
-        );
-        for square in rules.geometry().squares() {
+        let [plain, lateral] = [0, 4].map(|lateral| {
+            Evaluator::with_weights(
+                &rules,
+                EvalWeights {
+                    rear: 0,
+                    lateral,
+                    ..EvalWeights::V1
+                },
+            )
+        });
+        assert_eq!(rules.target_corner(Seat::Red), at("p1"));
+        for square in rules.target_camp(Seat::Red) {
+            let (dx, dy) = (15 - i32::from(square.file()), i32::from(square.rank()));
             assert_eq!(
-                plain.cost(Seat::Red, square),
-                lateral.cost(Seat::Red, square)
+                lateral.cost(Seat::Red, square) - plain.cost(Seat::Red, square),
+                UNIT * (dx - dy).abs(),
+                "{square}"
             );
         }
+        let (i1, l5) = (at("i1"), at("l5"));
+        assert!(plain.cost(Seat::Red, i1) < plain.cost(Seat::Red, l5));
+        assert!(lateral.cost(Seat::Red, i1) > lateral.cost(Seat::Red, l5));
     }
 
     #[test]

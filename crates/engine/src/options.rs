@@ -246,7 +246,7 @@ impl EngineOptions {
     /// (`v1` in `halma match`): best-reply search in three and four seats,
     /// no endgame solver, its evaluation weights ([`EvalWeights::V1`]), a
     /// draw scored as even (no contempt), its selectivity
-    /// ([`Selectivity::V1`]). Everything else as
+    /// ([`Selectivity::V1`]), spoiling allowed. Everything else as
     /// [`EngineOptions::default`].
     pub fn v1() -> EngineOptions {
         EngineOptions {

@@ -27,7 +27,7 @@
 //! only the best `width` moves by that ordering are searched, `width` growing
 //! with the remaining depth ([`Selectivity`]), and late moves are searched
 //! one ply shallower first (late-move reductions; in two-seat search the
-//! opponent's replies can be left unreduced:
+//! default leaves the opponent's replies unreduced, `v1` reduces them:
 //! [`Selectivity::with_reduced_replies`]).
 
 use std::collections::HashSet;
@@ -103,6 +103,8 @@ impl Selectivity {
     ///
     /// [`ConfigError::ZeroWidth`] when a width is 0 (a node would search
     /// nothing), [`ConfigError::ReduceFrom`] above [`Self::MAX_REDUCE_FROM`].
+    /// The opponent's replies in two-seat search are reduced too, as in
+    /// [`Selectivity::V1`]; [`Selectivity::with_reduced_replies`] changes that.
     pub fn new(widths: [usize; 4], reduce_from: usize) -> Result<Selectivity, ConfigError> {
         if let Some(index) = widths.iter().position(|&w| w == 0) {
             return Err(ConfigError::ZeroWidth { index: index + 1 });
@@ -117,9 +119,8 @@ impl Selectivity {
         })
     }
 
-    /// The selectivity of the engine's first version (`v1`), and today's
-    /// default: the opponent's replies in two-seat search are reduced like
-    /// the seat's own moves.
+    /// The selectivity of the engine's first version (`v1`): the opponent's
+    /// replies in two-seat search are reduced like the seat's own moves.
     pub const V1: Selectivity = Selectivity {
         widths: [6, 10, 14, 20],
         reduce_from: 4,
@@ -127,10 +128,9 @@ impl Selectivity {
     };
 
     /// The same selectivity, with the opponent's late replies in two-seat
-    /// search reduced (`true`, the default and `v1`'s way) or searched to
-    /// full depth (`false`: stronger against `v1`, but it let pieces be
-    /// stranded in `super-halma` games; docs/strength.md, "Two seats:
-    /// replies at full depth").
+    /// search reduced (`true`, `v1`'s way) or searched to full depth
+    /// (`false`, the default: a reduced reply can miss the block or the
+    /// ladder that refutes the seat's plan; docs/strength.md, "Two seats").
     pub fn with_reduced_replies(self, reduce_replies: bool) -> Selectivity {
         Selectivity {
             reduce_replies,
@@ -155,8 +155,10 @@ impl Selectivity {
 }
 
 impl Default for Selectivity {
+    /// [`Selectivity::V1`] with the opponent's replies in two-seat search
+    /// searched to full depth.
     fn default() -> Selectivity {
-        Selectivity::V1
+        Selectivity::V1.with_reduced_replies(false)
     }
 }
 

@@ -434,12 +434,12 @@ fn nodes_at_depth(game: &Game, selectivity: Selectivity, depth: u32) -> u64 {
 }
 
 #[test]
-fn replies_searched_in_full_only_when_asked_and_only_with_two_seats() {
-    assert!(Selectivity::default().reduces_replies());
-    assert_eq!(Selectivity::default(), Selectivity::V1);
+fn replies_searched_in_full_by_default_and_only_with_two_seats() {
+    assert!(!Selectivity::default().reduces_replies());
+    assert!(Selectivity::V1.reduces_replies());
     assert_eq!(EngineOptions::v1().selectivity, Selectivity::V1);
     let full_replies = Selectivity::V1.with_reduced_replies(false);
-    assert!(!full_replies.reduces_replies());
+    assert_eq!(Selectivity::default(), full_replies);
     // Two seats: the replies searched to full depth make the same-depth
     // tree larger.
     let two = midgame();

@@ -337,7 +337,9 @@ fn main() {
                     blocked_spoiler: 0,
                     forced_exit: 0,
                     stranded: 0,
+                    cornered: 0,
                     lateral: 0,
+                    home_depth: 0,
                 };
                 match beam_search(rules, &start, args.beam, 300, weights) {
                     Some(line) => println!(

@@ -329,7 +329,9 @@ mod tests {
             EvalWeights {
                 home_straggler: EvalWeights::V1.home_straggler,
                 stranded: EvalWeights::V1.stranded,
+                cornered: EvalWeights::V1.cornered,
                 lateral: EvalWeights::V1.lateral,
+                home_depth: EvalWeights::V1.home_depth,
                 ..weights
             }
         );
