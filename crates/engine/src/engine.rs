@@ -110,10 +110,11 @@ impl Engine {
     }
 
     fn evaluator(&mut self, rules: &Rules) -> Arc<Evaluator> {
+        let weights = LevelSettings::for_level(self.options.level).weights(self.options.weights);
         match &self.evaluator {
-            Some((r, e)) if r == rules && e.weights() == self.options.weights => e.clone(),
+            Some((r, e)) if r == rules && e.weights() == weights => e.clone(),
             _ => {
-                let e = Arc::new(Evaluator::with_weights(rules, self.options.weights));
+                let e = Arc::new(Evaluator::with_weights(rules, weights));
                 self.evaluator = Some((rules.clone(), e.clone()));
                 e
             }

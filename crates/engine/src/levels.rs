@@ -6,8 +6,10 @@
 //! than always the best one (Gumbel noise on the move scores, so a move that
 //! is nearly as good as the best is picked nearly as often). Middle levels
 //! search without noise but with a small node budget; level 10 has no cap
-//! beyond the limits of the search request.
+//! beyond the limits of the search request. Levels 1 to 6 rate a position
+//! by the race distance in squares alone.
 
+use crate::eval::EvalWeights;
 use crate::limits::Limits;
 use crate::options::Level;
 
@@ -15,6 +17,10 @@ use crate::options::Level;
 pub const MIN_LEVEL: u8 = 1;
 /// Full strength.
 pub const MAX_LEVEL: u8 = 10;
+/// The highest level that rates pieces by distance alone
+/// ([`LevelSettings::weights`]): every noisy level, and the searches of
+/// 300 and 1,000 nodes.
+pub const LAST_LEVEL_COUNTING_SQUARES: u8 = 6;
 
 /// The node budget per move that the tools (`halma play`, `selfplay`,
 /// `match`, the strength measurements) and the C API give level 10 when no
@@ -48,22 +54,30 @@ pub struct LevelSettings {
     pub temperature: u32,
     /// Longest jump chain (segments) the level notices at the root (`None`: all).
     pub max_chain: Option<usize>,
+    /// Whether the level rates a piece by its distance in squares alone,
+    /// without the lateral and home-depth terms (see
+    /// [`LevelSettings::weights`]).
+    pub counts_squares: bool,
 }
 
 impl LevelSettings {
     /// The settings of `level`.
     pub fn for_level(level: Level) -> LevelSettings {
         let level = level.get();
+        // Each step from 5 to 9 roughly triples the nodes, worth 100 Elo or
+        // more there; level 10's 300,000 are ten times level 9's because a
+        // search that already sees the race well gains little from three
+        // times the nodes (+56 Elo for 100,000 to 300,000, docs/strength.md).
         let (max_depth, max_nodes, temperature, max_chain) = match level {
             1 => (Some(1), None, 30, Some(2)),
             2 => (Some(1), None, 20, Some(3)),
             3 => (Some(2), None, 12, Some(4)),
             4 => (Some(2), None, 6, None),
-            5 => (None, Some(500), 0, None),
-            6 => (None, Some(2_000), 0, None),
-            7 => (None, Some(8_000), 0, None),
-            8 => (None, Some(30_000), 0, None),
-            9 => (None, Some(100_000), 0, None),
+            5 => (None, Some(300), 0, None),
+            6 => (None, Some(1_000), 0, None),
+            7 => (None, Some(3_000), 0, None),
+            8 => (None, Some(10_000), 0, None),
+            9 => (None, Some(30_000), 0, None),
             _ => (None, None, 0, None),
         };
         LevelSettings {
@@ -72,12 +86,35 @@ impl LevelSettings {
             max_nodes,
             temperature,
             max_chain,
+            counts_squares: level <= LAST_LEVEL_COUNTING_SQUARES,
         }
     }
 
     /// Whether the level chooses its move with noise.
     pub fn is_noisy(&self) -> bool {
         self.temperature > 0 || self.max_chain.is_some()
+    }
+
+    /// The evaluation weights the level plays with, given the engine's.
+    ///
+    /// Levels up to [`LAST_LEVEL_COUNTING_SQUARES`] count squares only: the
+    /// lateral and home-depth terms shape a route that a search of some
+    /// thousands of nodes cashes in, but a shallower one settles its last
+    /// pieces beside the target camp's open squares, or meets the other
+    /// side head-on on the diagonal, and the game repeats or jams (in the
+    /// ladder, level 3 drew 23 of 50 games against level 2 with them and 2
+    /// without, level 6 21 of 50 against level 5 and none without;
+    /// docs/strength.md, "The level ladder").
+    pub fn weights(&self, weights: EvalWeights) -> EvalWeights {
+        if self.counts_squares {
+            EvalWeights {
+                lateral: 0,
+                home_depth: 0,
+                ..weights
+            }
+        } else {
+            weights
+        }
     }
 }
 
@@ -94,7 +131,39 @@ mod tests {
             last_temperature = s.temperature;
         }
         assert_eq!(LevelSettings::for_level(Level::MIN).level, 1);
+        let caps: Vec<u64> = (5..=9)
+            .map(|level| LevelSettings::for_level(Level::new(level).unwrap()).max_nodes)
+            .map(|cap| cap.expect("levels 5 to 9 cap their nodes"))
+            .chain([FULL_STRENGTH_NODES])
+            .collect();
+        assert!(caps.windows(2).all(|pair| pair[0] < pair[1]), "{caps:?}");
         assert!(!LevelSettings::for_level(Level::MAX).is_noisy());
+    }
+
+    #[test]
+    fn shallow_levels_count_squares_and_deeper_ones_keep_every_term() {
+        let weights = EvalWeights::DEFAULT;
+        assert!(weights.lateral > 0 && weights.home_depth > 0);
+        for level in MIN_LEVEL..=MAX_LEVEL {
+            let settings = LevelSettings::for_level(Level::new(level.into()).unwrap());
+            let played = settings.weights(weights);
+            if settings.is_noisy() {
+                assert!(settings.counts_squares, "level {level}");
+            }
+            if settings.counts_squares {
+                assert_eq!((played.lateral, played.home_depth), (0, 0), "level {level}");
+                assert_eq!(
+                    EvalWeights {
+                        lateral: weights.lateral,
+                        home_depth: weights.home_depth,
+                        ..played
+                    },
+                    weights
+                );
+            } else {
+                assert_eq!(played, weights, "level {level}");
+            }
+        }
     }
 
     #[test]
