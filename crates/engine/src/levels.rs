@@ -64,9 +64,9 @@ impl LevelSettings {
     /// The settings of `level`.
     pub fn for_level(level: Level) -> LevelSettings {
         let level = level.get();
-        // Each step from 5 to 9 roughly triples the nodes, worth 100 Elo or
-        // more there; level 10's 300,000 are ten times level 9's because a
-        // search that already sees the race well gains little from three
+        // Each step from 5 to 9 roughly triples the nodes (+66 to +424 Elo
+        // in the ladder); level 10's 300,000 are ten times level 9's because
+        // a search that already sees the race well gains little from three
         // times the nodes (+56 Elo for 100,000 to 300,000, docs/strength.md).
         let (max_depth, max_nodes, temperature, max_chain) = match level {
             1 => (Some(1), None, 30, Some(2)),
