@@ -4,13 +4,13 @@
 //! pieces standing there. The cost grows with the square's distance to the
 //! seat's target corner (the corner of its target camp), measured as
 //! `dx + dy` (a diagonal step towards the corner gains 2, a straight step 1)
-//! plus a *lateral* charge for standing off the diagonal through the corner
-//! (by default the two together are twice the king distance, see
-//! [`EvalWeights::lateral`]) and, in the seat's home camp, a charge for
-//! its depth there (see [`EvalWeights::home_depth`]). Squares outside the target
-//! camp count at least [`CAMP_ENTRY`] more, so that entering the camp is
-//! always progress and a seat's total cost is at its minimum exactly when
-//! its pieces fill its target camp. A quadratic term makes the rear pieces
+//! plus, on boards of 10x10 and larger, a *lateral* charge for standing off
+//! the diagonal through the corner (by default the two together are twice
+//! the king distance, see [`EvalWeights::lateral`]) and, in the seat's home
+//! camp, a charge for its depth there (see [`EvalWeights::home_depth`]).
+//! Squares outside the target camp count at least [`CAMP_ENTRY`] more, so
+//! that entering the camp is always progress and a seat's total cost is at
+//! its minimum exactly when its pieces fill its target camp. A quadratic term makes the rear pieces
 //! (stragglers) cost more per square than the front ones, so the group is
 //! brought over together instead of one piece rushing.
 //!
@@ -228,8 +228,8 @@ impl Evaluator {
         let mut distance = Box::new([[0u8; 256]; 4]);
         let mut minimum = [0; 4];
         let mut forward = [(0, 0); 4];
-        let board = rules.geometry().squares();
         let geometry = rules.geometry();
+        let board = geometry.squares();
         let lateral = if geometry.width().max(geometry.height()) >= LATERAL_MIN_SIDE {
             weights.lateral
         } else {
