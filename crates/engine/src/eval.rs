@@ -15,9 +15,10 @@
 //! brought over together instead of one piece rushing.
 //!
 //! A seat's **race** is the total cost of its pieces minus that minimum: zero
-//! when it has won, positive otherwise. Under `spoil=fill` only as many pieces
-//! as there are empty camp squares count (the cheapest ones), since foreign
-//! pieces in the camp fill it too.
+//! when it has won, positive otherwise (under `spoil=fill` a camp filled
+//! partly by other seats' pieces is won too; the search sees that win,
+//! while the race still counts every piece of the seat, see
+//! [`EvalWeights::fill_counts_foreign`]).
 //!
 //! The score of a position for a seat is the race of its strongest opponent
 //! (the smallest race among the others) minus its own race, minus a penalty
@@ -148,6 +149,16 @@ pub struct EvalWeights {
     /// (docs/strength.md, "Never strand a piece"); this charge empties the
     /// camp from its corner outwards.
     pub home_depth: i32,
+    /// Under `spoil=fill`: whether the race counts other seats' pieces in
+    /// the target camp as filled squares, so that only as many of the
+    /// seat's pieces count (its cheapest) as there are empty camp squares.
+    /// `true` in [`EvalWeights::V1`]. It is `false` by default, and every
+    /// piece counts as under the other spoil rules: most foreign pieces in
+    /// a camp are on their way out (at the start the camp is full of them),
+    /// and while they stand there the old count hardly sees the seat's own
+    /// progress, so its search is steered by its opponents' races instead
+    /// (docs/strength.md, "Under `spoil=fill`").
+    pub fill_counts_foreign: bool,
 }
 
 impl EvalWeights {
@@ -164,15 +175,18 @@ impl EvalWeights {
         cornered: 0,
         lateral: 0,
         home_depth: 0,
+        fill_counts_foreign: true,
     };
 
     /// Today's default: [`EvalWeights::V1`] without the home-straggler step
     /// and with the [`EvalWeights::stranded`], [`EvalWeights::cornered`] and
     /// [`EvalWeights::home_depth`] terms, which together keep the last
     /// pieces from being shut in at home (docs/strength.md, "Never strand a
-    /// piece"), and with the [`EvalWeights::lateral`] term.
+    /// piece"), with the [`EvalWeights::lateral`] term, and with every
+    /// piece counted under `spoil=fill` ([`EvalWeights::fill_counts_foreign`]).
     pub const DEFAULT: EvalWeights = EvalWeights {
         home_straggler: 0,
+        fill_counts_foreign: false,
         stranded: STRANDED_WEIGHT,
         cornered: CORNERED_WEIGHT,
         lateral: LATERAL_WEIGHT,
@@ -327,18 +341,14 @@ impl Evaluator {
         self.target[seat.index()]
     }
 
-    /// The race of `seat`: 0 when its target camp is done, larger the further
-    /// it still has to go.
+    /// The race of `seat`: 0 when its pieces fill its target camp, larger
+    /// the further it still has to go.
     pub fn race(&self, position: &Position, seat: Seat) -> i32 {
         let table = &self.cost[seat.index()];
         let pieces = position.pieces(seat);
         let target = self.target[seat.index()];
         let base = match self.spoil {
-            Spoil::None | Spoil::Swap => {
-                pieces.into_iter().map(|s| table[s.index()]).sum::<i32>()
-                    - self.minimum[seat.index()]
-            }
-            Spoil::Fill => {
+            Spoil::Fill if self.weights.fill_counts_foreign => {
                 let holes = target - position.occupied();
                 let mut outside: [i32; 32] = [0; 32];
                 let mut n = 0;
@@ -357,6 +367,10 @@ impl Evaluator {
                     race += 4 * UNIT;
                 }
                 race.max(0)
+            }
+            Spoil::None | Spoil::Swap | Spoil::Fill => {
+                pieces.into_iter().map(|s| table[s.index()]).sum::<i32>()
+                    - self.minimum[seat.index()]
             }
         };
         let mut extra = 0;
@@ -750,6 +764,57 @@ mod tests {
         assert_eq!(off_diagonal("halma8", "d6"), 0);
         assert!(off_diagonal("halma10", "d6") > 0);
         assert!(off_diagonal("halma", "d6") > 0);
+    }
+
+    #[test]
+    fn under_fill_every_piece_counts_while_foreign_pieces_hold_the_camp() {
+        // At the start every two- and four-seat target camp is full of the
+        // opposite seat's pieces. The first version counted only as many of
+        // a seat's pieces as its camp had empty squares, none at the start,
+        // so the seat's own moves hardly changed its race.
+        for text in ["halma", "halma4", "halma3", "super-halma"] {
+            let fill: Rules = format!("{text},spoil=fill").parse().unwrap();
+            let none: Rules = text.parse().unwrap();
+            let default_fill = Evaluator::new(&fill);
+            let default_none = Evaluator::new(&none);
+            let v1_fill = Evaluator::with_weights(&fill, EvalWeights::V1);
+            let mut position = fill.start_position();
+            let start = position.clone();
+            let red_start = default_fill.race(&start, Seat::Red);
+            let mut after_first = None;
+            // Twelve plies of each seat's most forward move.
+            for _ in 0..12 {
+                let seat = position.to_move();
+                let best = fill
+                    .legal_moves(&position)
+                    .into_iter()
+                    .max_by_key(|mv| default_fill.gain(seat, mv.from(), mv.to()))
+                    .unwrap();
+                position.make_move_unchecked(best);
+                after_first.get_or_insert_with(|| position.clone());
+                for seat in fill.seats().iter() {
+                    assert_eq!(
+                        default_fill.race(&position, seat),
+                        default_none.race(&position, seat),
+                        "{text} {seat}"
+                    );
+                }
+            }
+            let after_first = after_first.unwrap();
+            assert!(
+                default_fill.race(&after_first, Seat::Red) < red_start,
+                "{text}"
+            );
+            if text != "halma3" {
+                // Red's target camp is still full of the opposite seat's
+                // pieces: the first version does not see Red's first move.
+                assert_eq!(
+                    v1_fill.race(&after_first, Seat::Red),
+                    v1_fill.race(&start, Seat::Red),
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]

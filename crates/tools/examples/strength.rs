@@ -340,6 +340,7 @@ fn main() {
                     cornered: 0,
                     lateral: 0,
                     home_depth: 0,
+                    fill_counts_foreign: false,
                 };
                 match beam_search(rules, &start, args.beam, 300, weights) {
                     Some(line) => println!(

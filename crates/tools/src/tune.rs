@@ -332,6 +332,7 @@ mod tests {
                 cornered: EvalWeights::V1.cornered,
                 lateral: EvalWeights::V1.lateral,
                 home_depth: EvalWeights::V1.home_depth,
+                fill_counts_foreign: EvalWeights::V1.fill_counts_foreign,
                 ..weights
             }
         );
