@@ -30,7 +30,7 @@ use halma_engine::{Engine, EngineOptions, EvalWeights, Level, Limits, MultiSeatS
 use halma_rules::Rules;
 use halma_tools::arena::{play_match, ArenaConfig, Outcome};
 use halma_tools::elo::MatchScore;
-use halma_tools::players::{EnginePlayer, Player};
+use halma_tools::players::{EnginePlayer, Player, SearchCounts};
 use halma_tools::racers::baseline;
 use halma_tools::solo::{beam_search, engine_solo_race, solo_position};
 
@@ -170,11 +170,13 @@ fn run_match(
     let seats = config.rules.seats().len();
     let total = Mutex::new(MatchScore::default());
     let plies = Mutex::new(Vec::new());
+    let counts = Mutex::new(SearchCounts::default());
     let start = Instant::now();
     std::thread::scope(|scope| {
         for job in 0..jobs {
             let total = &total;
             let plies = &plies;
+            let counts = &counts;
             scope.spawn(move || {
                 let (mut a, mut b) = make();
                 // Each job plays groups of games, one per seat of the engine, all
@@ -207,6 +209,9 @@ fn run_match(
                     t.losses += score.losses;
                     eprintln!("  {} games: {}  ({:.0} s)", t.games(), *t, start.elapsed().as_secs_f64());
                 }
+                if let Some(c) = a.search_counts() {
+                    *counts.lock().unwrap() += c;
+                }
             });
         }
     });
@@ -215,6 +220,15 @@ fn run_match(
         println!(
             "  average game length {:.0} plies",
             plies.iter().sum::<usize>() as f64 / plies.len() as f64
+        );
+    }
+    let counts = counts.into_inner().unwrap();
+    if counts.moves > 0 {
+        println!(
+            "  engine moves {}, from the exact endgame solver {} ({:.1}%)",
+            counts.moves,
+            counts.endgame_moves,
+            100.0 * counts.endgame_moves as f64 / counts.moves as f64
         );
     }
     total.into_inner().unwrap()

@@ -49,6 +49,28 @@ pub trait Player {
     /// A legal move for the side to move of `game`, which is not over, or
     /// why the player cannot give one (it then loses the game by forfeit).
     fn choose(&mut self, game: &Game) -> Result<Move, Forfeit>;
+    /// What the player counted about its own moves so far, if it counts
+    /// anything (an engine: see [`SearchCounts`]).
+    fn search_counts(&self) -> Option<SearchCounts> {
+        None
+    }
+}
+
+/// How an [`EnginePlayer`]'s moves were found, summed over its games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchCounts {
+    /// Moves played.
+    pub moves: u64,
+    /// Of those, moves played from the exact endgame solver's solution
+    /// (`halma_engine::endgame`) instead of the search.
+    pub endgame_moves: u64,
+}
+
+impl std::ops::AddAssign for SearchCounts {
+    fn add_assign(&mut self, other: SearchCounts) {
+        self.moves += other.moves;
+        self.endgame_moves += other.endgame_moves;
+    }
 }
 
 /// Plays a uniformly random legal move.
@@ -145,6 +167,7 @@ pub struct EnginePlayer {
     engine: Engine,
     limits: Limits,
     label: String,
+    counts: SearchCounts,
 }
 
 impl EnginePlayer {
@@ -154,6 +177,7 @@ impl EnginePlayer {
             engine: Engine::new(options),
             limits,
             label: label.into(),
+            counts: SearchCounts::default(),
         }
     }
 
@@ -173,9 +197,15 @@ impl Player for EnginePlayer {
     }
     fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let stop = AtomicBool::new(false);
-        self.engine
-            .search(game, self.limits, &stop)
-            .best_move
-            .ok_or_else(|| Forfeit::new(FINISHED))
+        let result = self.engine.search(game, self.limits, &stop);
+        let best = result.best_move.ok_or_else(|| Forfeit::new(FINISHED))?;
+        self.counts.moves += 1;
+        if result.endgame_moves.is_some() {
+            self.counts.endgame_moves += 1;
+        }
+        Ok(best)
+    }
+    fn search_counts(&self) -> Option<SearchCounts> {
+        Some(self.counts)
     }
 }

@@ -4,7 +4,7 @@
 use halma_engine::{EngineOptions, EvalWeights, HashSize, Limits};
 use halma_rules::{Rules, Seat};
 use halma_tools::arena::{play_match, ArenaConfig};
-use halma_tools::players::{EnginePlayer, GreedyPlayer, RandomPlayer};
+use halma_tools::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer, SearchCounts};
 use halma_tools::solo::{beam_search, engine_solo_race, solo_position};
 
 fn options() -> EngineOptions {
@@ -99,4 +99,29 @@ fn every_player_forfeits_a_finished_game() {
             player.name()
         );
     }
+}
+
+#[test]
+fn the_engine_player_counts_the_moves_its_endgame_solver_plays() {
+    let rules: Rules = "halma8".parse().unwrap();
+    let mut engine = EnginePlayer::new(options(), Limits::nodes(5_000), "engine");
+    assert_eq!(engine.search_counts(), Some(SearchCounts::default()));
+    // From the start: searched.
+    let start = halma_rules::Game::new(rules.clone());
+    engine.choose(&start).unwrap();
+    // Blue is all but home and far away, Red needs one step (e2-e1): the
+    // races are separated and the exact solver plays.
+    let end = rules
+        .parse_position("bbbb4/bbb5/bbb5/8/7r/6rr/4rrrr/5rrr r")
+        .unwrap();
+    let winning = rules.parse_move(&end, "e2-e1").unwrap();
+    let end = halma_rules::Game::from_position(rules, end).unwrap();
+    assert_eq!(engine.choose(&end).unwrap(), winning);
+    assert_eq!(
+        engine.search_counts(),
+        Some(SearchCounts {
+            moves: 2,
+            endgame_moves: 1
+        })
+    );
 }
