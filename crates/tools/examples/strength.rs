@@ -14,6 +14,8 @@
 //! ```
 //!
 //! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
+//! A match ends with the average game length and how many of the engine's
+//! moves its exact endgame solver played.
 //! Games without a winner are printed with their final position; for looking
 //! into games, `STRENGTH_LOSSES=1` prints the games the engine lost too,
 //! `STRENGTH_RECORDS=1` adds each printed game's record and `STRENGTH_GROUP=N`
