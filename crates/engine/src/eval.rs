@@ -6,7 +6,8 @@
 //! `dx + dy` (a diagonal step towards the corner gains 2, a straight step 1)
 //! plus, on boards of 10x10 and larger, a *lateral* charge for standing off
 //! the diagonal through the corner (by default the two together are twice
-//! the king distance, see [`EvalWeights::lateral`]) and, in the seat's home
+//! the king distance, see [`EvalWeights::lateral`]; half that charge under
+//! `long-jumps`) and, in the seat's home
 //! camp, a charge for its depth there (see [`EvalWeights::home_depth`]).
 //! Squares outside the target camp count at least [`CAMP_ENTRY`] more, so
 //! that entering the camp is always progress and a seat's total cost is at
@@ -71,6 +72,14 @@ const LATERAL_WEIGHT: i32 = 4;
 /// racers at 5,000 nodes per move, without it 4 (docs/strength.md, "Two
 /// seats against `v1`").
 const LATERAL_MIN_SIDE: u8 = 10;
+
+/// Under `long-jumps` the lateral term is divided by this. A long jump
+/// crosses the board along a rank or file as fast as along a diagonal, so
+/// a piece off the diagonal is less behind than king moves say: at half
+/// weight the engine beat `v1` on `super-halma` by +293 Elo, against +145
+/// at full weight on the same 400 openings (docs/strength.md, "Two seats
+/// against `v1`").
+const LONG_JUMP_LATERAL_DIVISOR: i32 = 2;
 
 /// The default [`EvalWeights::home_depth`]: half a square per square of
 /// depth in the home camp.
@@ -139,7 +148,8 @@ pub struct EvalWeights {
     /// as many (4): 4 charges `2 * max(dx, dy)`, the king distance doubled.
     /// Without it, pieces arrive along the edges beyond the target camp and
     /// are brought into it late (docs/strength.md, "The lateral term").
-    /// Applied on boards with a side of 10 squares or more only.
+    /// Applied on boards with a side of 10 squares or more only, and at
+    /// half weight under `long-jumps`.
     pub lateral: i32,
     /// Extra distance, in quarter squares, for each square of a piece's
     /// depth in its home camp (`dx + dy` to the target corner, beyond the
@@ -244,10 +254,12 @@ impl Evaluator {
         let mut forward = [(0, 0); 4];
         let geometry = rules.geometry();
         let board = geometry.squares();
-        let lateral = if geometry.width().max(geometry.height()) >= LATERAL_MIN_SIDE {
-            weights.lateral
-        } else {
+        let lateral = if geometry.width().max(geometry.height()) < LATERAL_MIN_SIDE {
             0
+        } else if rules.long_jumps() {
+            weights.lateral / LONG_JUMP_LATERAL_DIVISOR
+        } else {
+            weights.lateral
         };
         for seat in Seat::ALL {
             let (cx, cy) = xy(rules.target_corner(seat));
@@ -699,11 +711,17 @@ mod tests {
                     .map(|s| without.cost(seat, s))
                     .max()
                     .unwrap();
-                assert_eq!(
-                    without.cost(seat, corner),
-                    far,
-                    "{text} {seat}: a tie without"
-                );
+                if rules.long_jumps() {
+                    // The lateral term at half weight leaves the corner the
+                    // dearest square, as `dx + dy` does.
+                    assert!(without.cost(seat, corner) > far, "{text} {seat}");
+                } else {
+                    assert_eq!(
+                        without.cost(seat, corner),
+                        far,
+                        "{text} {seat}: a tie without"
+                    );
+                }
                 for square in home - Bitboard::from_square(corner) {
                     assert!(
                         with.cost(seat, square) < with.cost(seat, corner),
@@ -815,6 +833,36 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_lateral_term_is_halved_under_long_jumps() {
+        // Two squares outside Red's target camp, both 8 squares away from
+        // its corner by `dx + dy`: one on the diagonal, one on the edge.
+        // Only the lateral term tells them apart.
+        let lateral_charge = |text: &str| {
+            let rules: Rules = text.parse().unwrap();
+            let corner = rules.target_corner(Seat::Red);
+            let toward = |c: u8| if c == 0 { 1i32 } else { -1 };
+            let (sx, sy) = (toward(corner.file()), toward(corner.rank()));
+            let at = |dx: i32, dy: i32| {
+                let file = i32::from(corner.file()) + sx * dx;
+                let rank = i32::from(corner.rank()) + sy * dy;
+                Square::new(file as u8, rank as u8).unwrap()
+            };
+            let eval = Evaluator::with_weights(
+                &rules,
+                EvalWeights {
+                    rear: 0,
+                    ..EvalWeights::DEFAULT
+                },
+            );
+            eval.cost(Seat::Red, at(8, 0)) - eval.cost(Seat::Red, at(4, 4))
+        };
+        // Eight squares off the diagonal at 4 quarters each: 8 squares.
+        assert_eq!(lateral_charge("halma"), 8 * UNIT);
+        assert_eq!(lateral_charge("super-halma"), 4 * UNIT);
+        assert_eq!(lateral_charge("halma,long-jumps"), 4 * UNIT);
     }
 
     #[test]
