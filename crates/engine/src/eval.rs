@@ -7,13 +7,14 @@
 //! plus, on boards of 10x10 and larger, a *lateral* charge for standing off
 //! the diagonal through the corner (by default the two together are twice
 //! the king distance, see [`EvalWeights::lateral`]; half that charge under
-//! `long-jumps`) and, in the seat's home
-//! camp, a charge for its depth there (see [`EvalWeights::home_depth`]).
+//! `long-jumps`) and, in the seat's home camp, a charge for its depth there
+//! (see [`EvalWeights::home_depth`]).
 //! Squares outside the target camp count at least [`CAMP_ENTRY`] more, so
 //! that entering the camp is always progress and a seat's total cost is at
-//! its minimum exactly when its pieces fill its target camp. A quadratic term makes the rear pieces
-//! (stragglers) cost more per square than the front ones, so the group is
-//! brought over together instead of one piece rushing.
+//! its minimum exactly when its pieces fill its target camp. A quadratic
+//! term makes the rear pieces (stragglers) cost more per square than the
+//! front ones, so the group is brought over together instead of one piece
+//! rushing.
 //!
 //! A seat's **race** is the total cost of its pieces minus that minimum: zero
 //! when it has won, positive otherwise (under `spoil=fill` a camp filled
@@ -765,26 +766,6 @@ mod tests {
     }
 
     #[test]
-    fn the_lateral_term_is_off_on_the_small_board_only() {
-        let off_diagonal = |text: &str, square: &str| {
-            let rules: Rules = text.parse().unwrap();
-            let square: Square = square.parse().unwrap();
-            let cost = |lateral| {
-                let weights = EvalWeights {
-                    lateral,
-                    ..EvalWeights::DEFAULT
-                };
-                Evaluator::with_weights(&rules, weights).cost(Seat::Red, square)
-            };
-            cost(LATERAL_WEIGHT) - cost(0)
-        };
-        // Off the diagonal through every corner, outside every camp.
-        assert_eq!(off_diagonal("halma8", "d6"), 0);
-        assert!(off_diagonal("halma10", "d6") > 0);
-        assert!(off_diagonal("halma", "d6") > 0);
-    }
-
-    #[test]
     fn under_fill_every_piece_counts_while_foreign_pieces_hold_the_camp() {
         // At the start every two- and four-seat target camp is full of the
         // opposite seat's pieces. The first version counted only as many of
@@ -836,11 +817,12 @@ mod tests {
     }
 
     #[test]
-    fn the_lateral_term_is_halved_under_long_jumps() {
-        // Two squares outside Red's target camp, both 8 squares away from
-        // its corner by `dx + dy`: one on the diagonal, one on the edge.
-        // Only the lateral term tells them apart.
-        let lateral_charge = |text: &str| {
+    fn the_lateral_term_is_off_on_the_small_board_and_halved_under_long_jumps() {
+        // Two squares outside Red's target camp, both `2 * k` squares away
+        // from its corner by `dx + dy`: one on the edge, one on the
+        // diagonal. Only the lateral term tells them apart; at full weight
+        // it charges the edge one square per square off the diagonal.
+        let lateral_charge = |text: &str, k: i32| {
             let rules: Rules = text.parse().unwrap();
             let corner = rules.target_corner(Seat::Red);
             let toward = |c: u8| if c == 0 { 1i32 } else { -1 };
@@ -857,12 +839,13 @@ mod tests {
                     ..EvalWeights::DEFAULT
                 },
             );
-            eval.cost(Seat::Red, at(8, 0)) - eval.cost(Seat::Red, at(4, 4))
+            eval.cost(Seat::Red, at(2 * k, 0)) - eval.cost(Seat::Red, at(k, k))
         };
-        // Eight squares off the diagonal at 4 quarters each: 8 squares.
-        assert_eq!(lateral_charge("halma"), 8 * UNIT);
-        assert_eq!(lateral_charge("super-halma"), 4 * UNIT);
-        assert_eq!(lateral_charge("halma,long-jumps"), 4 * UNIT);
+        assert_eq!(lateral_charge("halma8", 2), 0);
+        assert_eq!(lateral_charge("halma10", 4), 8 * UNIT);
+        assert_eq!(lateral_charge("halma", 4), 8 * UNIT);
+        assert_eq!(lateral_charge("super-halma", 4), 4 * UNIT);
+        assert_eq!(lateral_charge("halma,long-jumps", 4), 4 * UNIT);
     }
 
     #[test]

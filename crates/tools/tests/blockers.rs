@@ -10,7 +10,7 @@
 //! count this test fails on the blockers (docs/strength.md, "Under
 //! `spoil=fill`").
 //!
-//! Heavy (about 80 s on two cores in release mode), so ignored by
+//! Heavy (about a minute on two cores in release mode), so ignored by
 //! `cargo test`; `.ci/run` runs it:
 //!
 //! ```text
@@ -36,7 +36,7 @@ fn play(opponent: &str, seed: u64) -> (usize, Vec<String>) {
     let mut engine = EnginePlayer::new(EngineOptions::default(), Limits::nodes(5_000), "engine");
     let mut others = baseline(opponent, seed).expect("a built-in opponent");
     let mut wins = 0;
-    let mut others_games = Vec::new();
+    let mut not_won = Vec::new();
     play_match(
         &config,
         &mut engine,
@@ -50,7 +50,7 @@ fn play(opponent: &str, seed: u64) -> (usize, Vec<String>) {
             if won == Some(g.a_seat) {
                 wins += 1;
             } else {
-                others_games.push(format!(
+                not_won.push(format!(
                     "{opponent} game {}: {:?} after {} plies, engine {:?}, final {}",
                     g.index,
                     g.outcome,
@@ -61,7 +61,7 @@ fn play(opponent: &str, seed: u64) -> (usize, Vec<String>) {
             }
         },
     );
-    (wins, others_games)
+    (wins, not_won)
 }
 
 #[test]
