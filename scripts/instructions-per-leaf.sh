@@ -6,6 +6,7 @@
 #   scripts/instructions-per-leaf.sh                 # the standard set below
 #   scripts/instructions-per-leaf.sh RULES POSITION DEPTH
 #   HALMA_ONLY=1 scripts/...                         # skip the baseline column
+#   HALMA_ARGS=--reuse-replies scripts/...           # extra arguments of `halma perft`
 #
 # Needs valgrind (apt-get install valgrind). Builds the release binaries first;
 # honours CARGO_TARGET_DIR and RUSTFLAGS (e.g. -C target-cpu=native).
@@ -29,7 +30,8 @@ measure() {
     local rules=$1 position=$2 depth=$3 halma baseline
     local args=(--rules "$rules" --depth "$depth")
     [ "$position" != startpos ] && args+=(--position "$position")
-    halma=$(count "$target/halma" perft "${args[@]}" --threads 1)
+    # shellcheck disable=SC2086 # HALMA_ARGS is a list of words.
+    halma=$(count "$target/halma" perft "${args[@]}" --threads 1 ${HALMA_ARGS:-})
     if [ -n "${HALMA_ONLY:-}" ]; then
         baseline="0 0"
     else

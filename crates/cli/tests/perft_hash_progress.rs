@@ -1,6 +1,7 @@
-//! `halma perft` with `--hash` and `--progress`: piped, a perft prints no
-//! progress and the same standard output as ever; `--hash` gives the same
-//! counts; a bad table size is a one-line error with exit status 2.
+//! `halma perft` with `--hash`, `--reuse-replies` and `--progress`: piped,
+//! a perft prints no progress and the same standard output as ever;
+//! `--hash` and `--reuse-replies` give the same counts; a bad table size is
+//! a one-line error with exit status 2.
 
 mod common;
 
@@ -52,6 +53,8 @@ fn piped_perft_prints_no_progress_and_the_same_output() {
         &["--threads", "1", "--progress", "never"],
         &["--threads", "2", "--hash", "1"],
         &["--threads", "1", "--hash", "4", "--progress", "auto"],
+        &["--threads", "1", "--reuse-replies"],
+        &["--threads", "2", "--hash", "1", "--reuse-replies"],
     ] {
         let run = with(extra);
         assert_timing_only(&run, &format!("{extra:?}"));
@@ -110,6 +113,30 @@ fn hashed_perft_gives_the_reference_counts() {
             );
             assert!(run.stderr.contains(" hash 1 MiB "), "{run}");
         }
+    }
+}
+
+#[test]
+fn perft_reusing_replies_gives_the_reference_counts() {
+    let lines: Vec<_> = ["reference.tsv", "reference_options.tsv"]
+        .into_iter()
+        .flat_map(reference_lines)
+        .map(|l| (l.rules, l.position, l.depth, l.count))
+        .filter(|(_, _, _, count)| *count < 10_000_000)
+        .collect();
+    assert!(lines.len() >= 40, "only {} lines", lines.len());
+    for (rules, position, depth, count) in lines {
+        let mut args = vec!["--rules", &rules, "--depth", &depth, "--reuse-replies"];
+        if position != "startpos" {
+            args.extend_from_slice(&["--position", &position]);
+        }
+        let run = perft(&args);
+        assert_eq!(
+            run.last_line(),
+            format!("total {count}"),
+            "{rules} {position}"
+        );
+        assert!(run.stderr.contains(" reuse-replies "), "{run}");
     }
 }
 

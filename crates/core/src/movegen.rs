@@ -19,6 +19,7 @@ mod exact;
 mod listing;
 mod path;
 mod path_sets;
+mod read_set;
 
 pub use listing::AllPieceMoves;
 

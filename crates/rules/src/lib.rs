@@ -53,7 +53,7 @@ pub use check::IllegalReason;
 pub use game::{Game, GameResult, ParseGameResultError, PlayError, MAX_GAME_MOVES};
 pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
-pub use perft::{PerftError, PerftTable, PerftTableError, MAX_PERFT_DEPTH};
+pub use perft::{PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH};
 pub use record::{
     check_tags, read_record, write_record, Record, RecordError, TagError, MAX_RECORD_LEN,
     RESERVED_TAGS,

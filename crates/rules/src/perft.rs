@@ -8,12 +8,17 @@
 //! [`Rules::perft_hashed`] and its relatives (module `hashed`) count each
 //! transposed subtree once with a [`PerftTable`] (module `table`);
 //! [`Rules::divide_observed`] reports each root move's count as it is known,
-//! which is how the command-line tool shows progress.
+//! which is how the command-line tool shows progress. [`PerftMode`] chooses
+//! between generating every position's moves and reusing one count for the
+//! replies that cannot change it.
 
 mod hashed;
+mod reuse;
 mod table;
 
 pub use table::{PerftTable, PerftTableError};
+
+use reuse::Reused;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -63,6 +68,26 @@ fn check_depth(depth: u32) -> Result<(), PerftError> {
     Ok(())
 }
 
+/// How perft counts the last two plies. Both give the same counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PerftMode {
+    /// Every position one ply above the leaves has its moves generated and
+    /// counted: perft measures the move generator, as the baseline's perft
+    /// does (the benchmarks compare the two this way).
+    #[default]
+    Generate,
+    /// Two plies above the leaves, the next seat's moves are counted once,
+    /// with the squares that count reads
+    /// ([`MoveGenerator::count_read_set`]); every reply whose origin and
+    /// destination lie outside them (and that cannot end the game) leaves
+    /// that count unchanged, so it is reused without making the reply.
+    /// While the seats' pieces are apart, as in every opening, most replies
+    /// are such. Rules with camp-lock, spoil=swap or a path rule
+    /// (home-lock, forced-exit, jump-continue) count as in `Generate`:
+    /// there the count reads more than the occupancy near the pieces.
+    ReuseReplies,
+}
+
 impl Rules {
     /// The number of move sequences of length `depth` from `position`:
     /// 1 at depth 0; 0 for a finished game at depth >= 1; moves counted by
@@ -75,7 +100,33 @@ impl Rules {
     pub fn perft(&self, position: &Position, depth: u32) -> Result<u64, PerftError> {
         check_depth(depth)?;
         let mut position = position.clone();
-        Ok(self.perft_in_place(&mut position, depth))
+        Ok(self.perft_in_place(&mut position, depth, PerftMode::Generate))
+    }
+
+    /// [`perft`](Rules::perft) counted the way `mode` says (the same count).
+    ///
+    /// ```
+    /// use halma_rules::{PerftMode, Rules};
+    ///
+    /// let rules: Rules = "super-halma".parse().unwrap();
+    /// let start = rules.start_position();
+    /// assert_eq!(
+    ///     rules.perft_with(&start, 3, PerftMode::ReuseReplies),
+    ///     rules.perft(&start, 3)
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    pub fn perft_with(
+        &self,
+        position: &Position,
+        depth: u32,
+        mode: PerftMode,
+    ) -> Result<u64, PerftError> {
+        check_depth(depth)?;
+        let mut position = position.clone();
+        Ok(self.perft_in_place(&mut position, depth, mode))
     }
 
     /// perft per root move: each legal move with the perft of the position after it at `depth - 1`.
@@ -84,7 +135,7 @@ impl Rules {
     /// # Errors
     /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
     pub fn divide(&self, position: &Position, depth: u32) -> Result<Vec<(Move, u64)>, PerftError> {
-        self.divide_observed(position, depth, 1, None, &|_, _| {})
+        self.divide_observed(position, depth, 1, None, PerftMode::Generate, &|_, _| {})
     }
 
     /// [`divide`](Rules::divide) with the root moves shared among `threads`
@@ -99,12 +150,20 @@ impl Rules {
         depth: u32,
         threads: usize,
     ) -> Result<Vec<(Move, u64)>, PerftError> {
-        self.divide_observed(position, depth, threads, None, &|_, _| {})
+        self.divide_observed(
+            position,
+            depth,
+            threads,
+            None,
+            PerftMode::Generate,
+            &|_, _| {},
+        )
     }
 
     /// The general divide: [`divide_parallel`](Rules::divide_parallel), with
     /// a transposition table when `table` is given (as
-    /// [`perft_hashed`](Rules::perft_hashed); the threads share it), calling
+    /// [`perft_hashed`](Rules::perft_hashed); the threads share it), counting
+    /// the last plies as `mode` says, calling
     /// `on_root_move(index, count)` as soon as the count of the root move at
     /// `index` of the result is known. The calls come from the counting
     /// threads, in the order the counts finish, once per root move; a long
@@ -121,6 +180,7 @@ impl Rules {
         depth: u32,
         threads: usize,
         table: Option<&mut PerftTable>,
+        mode: PerftMode,
         on_root_move: &(dyn Fn(usize, u64) + Sync),
     ) -> Result<Vec<(Move, u64)>, PerftError> {
         check_depth(depth)?;
@@ -143,8 +203,8 @@ impl Rules {
                 // Legal moves of this position.
                 local.make_move_unchecked(mv);
                 let count = match table {
-                    Some(table) => self.perft_hashed_in_place(&mut local, depth - 1, table),
-                    None => self.perft_in_place(&mut local, depth - 1),
+                    Some(table) => self.perft_hashed_in_place(&mut local, depth - 1, table, mode),
+                    None => self.perft_in_place(&mut local, depth - 1, mode),
                 };
                 local.unmake_move(mv);
                 counts.lock().expect("no thread panics while holding it")[index] = count;
@@ -187,21 +247,25 @@ impl Rules {
 
     /// perft without the depth check: callers have checked `depth` against
     /// [`MAX_PERFT_DEPTH`], which bounds this recursion.
-    fn perft_in_place(&self, position: &mut Position, depth: u32) -> u64 {
+    fn perft_in_place(&self, position: &mut Position, depth: u32, mode: PerftMode) -> u64 {
         // Nothing is known of how `position` came about: test for the end.
         if self.has_path_rules() {
-            self.perft_nodes::<true>(position, depth, true)
+            self.perft_nodes::<true, false>(position, depth, true)
+        } else if mode == PerftMode::ReuseReplies && self.reuses_reply_counts() {
+            self.perft_nodes::<false, true>(position, depth, true)
         } else {
-            self.perft_nodes::<false>(position, depth, true)
+            self.perft_nodes::<false, false>(position, depth, true)
         }
     }
 
     /// The recursion of [`perft_in_place`](Rules::perft_in_place), compiled
     /// once with the path rules (`PATH`) and once without: the plain copy
-    /// is the code of rules that never had them. `may_be_finished` is
+    /// is the code of rules that never had them. `REUSE` is
+    /// [`PerftMode::ReuseReplies`] under rules where it applies
+    /// ([`reuses_reply_counts`](Rules::reuses_reply_counts)). `may_be_finished` is
     /// false only when the move into `position` is known to have left the
     /// game unfinished ([`move_may_finish`]).
-    fn perft_nodes<const PATH: bool>(
+    fn perft_nodes<const PATH: bool, const REUSE: bool>(
         &self,
         position: &mut Position,
         depth: u32,
@@ -218,8 +282,11 @@ impl Rules {
             // Bulk count, with the pass rule.
             return self.count_with(position, &generator);
         }
+        if depth == 2 && REUSE {
+            return self.count_children_reusing(position, &generator);
+        }
         if depth == 2 && !PATH && self.counts_without_constraints() {
-            return self.count_children_plain(position, &generator);
+            return self.count_children_plain(position, &generator, None);
         }
         let mut moves = MoveList::with_capacity(256);
         self.moves_with(position, &generator, &mut moves);
@@ -229,7 +296,7 @@ impl Rules {
             let may_finish = move_may_finish(watch, mv);
             // Generated here, so legal: the fast path.
             position.make_move_unchecked(mv);
-            total += self.perft_nodes::<PATH>(position, depth - 1, may_finish);
+            total += self.perft_nodes::<PATH, REUSE>(position, depth - 1, may_finish);
             position.unmake_move(mv);
         }
         total
@@ -265,14 +332,20 @@ impl Rules {
     /// straight from each piece's destination sets: no move list, no move
     /// made on `position` (which would update the hash and the turn for
     /// nothing), no generator. A move that may end the game, and the pass,
-    /// go the general way.
-    fn count_children_plain(&self, position: &mut Position, generator: &MoveGenerator) -> u64 {
+    /// go the general way. With `reused`, the moves it covers take its count.
+    fn count_children_plain(
+        &self,
+        position: &mut Position,
+        generator: &MoveGenerator,
+        reused: Option<Reused>,
+    ) -> u64 {
         let board = position.geometry().squares();
         let occupied = position.occupied();
         let mover = position.to_move();
         let next = position.seats().next_after(mover);
         let watch = self.finish_watch(mover);
         let mut total = 0;
+        let mut total_reused = 0;
         let mut any_move = false;
         // Moves that may end the game, tested after being made (rare).
         let mut slow = MoveList::new();
@@ -289,6 +362,10 @@ impl Rules {
                 } else {
                     destinations - watch
                 };
+                let same = reused.map_or(Bitboard::EMPTY, |reused| {
+                    reused.destinations(piece.origin, fast)
+                });
+                total_reused += same.count();
                 if destinations != fast {
                     for (set, kind) in
                         [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)]
@@ -300,7 +377,7 @@ impl Rules {
                         );
                     }
                 }
-                (piece.origin, fast)
+                (piece.origin, fast - same)
             });
         MoveGenerator::count_plain_after_moves(
             board,
@@ -315,20 +392,23 @@ impl Rules {
                 }
             },
         );
+        if let Some(reused) = reused {
+            total += reused.count * u64::from(total_reused);
+        }
         for mv in slow {
-            total += self.count_child(position, mv);
+            total += self.count_child(position, mv, true);
         }
         if pass_is_due(usize::from(any_move)) {
-            total += self.count_child(position, Move::PASS);
+            total += self.count_child(position, Move::PASS, true);
         }
         total
     }
 
     /// perft at depth 1 after `mv` (a legal move of `position`), with the
-    /// end-of-game test.
-    fn count_child(&self, position: &mut Position, mv: Move) -> u64 {
+    /// end-of-game test unless `may_finish` is false ([`move_may_finish`]).
+    fn count_child(&self, position: &mut Position, mv: Move, may_finish: bool) -> u64 {
         position.make_move_unchecked(mv);
-        let count = self.perft_nodes::<false>(position, 1, true);
+        let count = self.perft_nodes::<false, false>(position, 1, may_finish);
         position.unmake_move(mv);
         count
     }

@@ -5,76 +5,19 @@
 //! positions of every preset and option against `Rules::perft`.
 
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
 use std::sync::Mutex;
 
-use halma_rules::{Bitboard, PerftTable, Position, Rules, Seat, Setup, Square};
+use halma_rules::{PerftMode, PerftTable, Position, Rules};
 use proptest::prelude::*;
 
 mod common;
+use common::perft_cases::{
+    check_every_line, deepest_affordable, playout, reference_lines, scattered, Line,
+};
 use common::rules_with;
-
-/// A reference line: rules, position, depth, count and where it came from.
-struct Line {
-    place: String,
-    rules: Rules,
-    position: Position,
-    depth: u32,
-    count: u64,
-}
-
-/// Every line of `reference.tsv` and `reference_options.tsv`.
-fn reference_lines() -> Vec<Line> {
-    let mut lines = Vec::new();
-    for name in ["reference.tsv", "reference_options.tsv"] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/perft")
-            .join(name);
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        for (number, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let place = format!("{name} line {}", number + 1);
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 4, "{place}: expected 4 fields");
-            let rules: Rules = fields[0].parse().unwrap_or_else(|e| panic!("{place}: {e}"));
-            let position = if fields[1] == "startpos" {
-                rules.start_position()
-            } else {
-                rules
-                    .parse_position(fields[1])
-                    .unwrap_or_else(|e| panic!("{place}: {e}"))
-            };
-            lines.push(Line {
-                place,
-                rules,
-                position,
-                depth: fields[2].parse().expect("depth"),
-                count: fields[3].parse().expect("count"),
-            });
-        }
-    }
-    assert!(lines.len() >= 60, "only {} reference lines", lines.len());
-    lines
-}
 
 fn buckets(count: usize) -> PerftTable {
     PerftTable::with_buckets(NonZeroUsize::new(count).expect("non-zero")).expect("allocated")
-}
-
-/// Runs `count` on every reference line and lists the lines it gets wrong.
-fn check_every_line(what: &str, mut count: impl FnMut(&Line) -> u64) {
-    let failures: Vec<String> = reference_lines()
-        .iter()
-        .filter_map(|line| {
-            let got = count(line);
-            (got != line.count)
-                .then(|| format!("{}: expected {}, got {got}", line.place, line.count))
-        })
-        .collect();
-    assert!(failures.is_empty(), "{what}:\n{}", failures.join("\n"));
 }
 
 #[test]
@@ -203,6 +146,7 @@ fn divide_reports_every_root_move_once_with_its_count() {
                     3,
                     threads,
                     hashed.then_some(&mut table),
+                    PerftMode::Generate,
                     &|index, count| seen.lock().unwrap().push((index, count)),
                 )
                 .expect("depth in range");
@@ -237,99 +181,16 @@ fn depth_zero_one_and_the_bound_behave_as_plain_perft() {
         );
         assert!(rules.perft_hashed(&start, depth, &mut table).is_err());
         assert!(rules
-            .divide_observed(&start, depth, 2, Some(&mut table), &|_, _| {})
+            .divide_observed(
+                &start,
+                depth,
+                2,
+                Some(&mut table),
+                PerftMode::Generate,
+                &|_, _| {}
+            )
             .is_err());
     }
-}
-
-/// The deepest depth up to 5 whose plain perft has at most `limit` leaves
-/// (at least 1), with that count: deep enough for transpositions (from
-/// depth 5, a side's two moves in either order meet at ply 3, where depth 2
-/// is left) where the position allows it, small enough for a property test.
-fn deepest_affordable(rules: &Rules, position: &Position, limit: u64) -> (u32, u64) {
-    let mut best = (1, rules.perft(position, 1).expect("depth 1"));
-    let mut previous = 1;
-    for depth in 2..=5 {
-        let (_, count) = best;
-        // Stop before a depth whose perft would pass the limit at this branching factor.
-        if count == 0 || count.saturating_mul(count / previous) > limit {
-            break;
-        }
-        previous = count;
-        best = (depth, rules.perft(position, depth).expect("depth in range"));
-    }
-    best
-}
-
-/// The position after the legal moves `choices` pick from the start (each
-/// taken modulo the number of moves), stopping at a finished game.
-fn playout(rules: &Rules, choices: &[u16]) -> Position {
-    let mut position = rules.start_position();
-    for &choice in choices {
-        let moves = rules.legal_moves(&position);
-        if moves.is_empty() {
-            break;
-        }
-        position
-            .make_move(moves[usize::from(choice) % moves.len()])
-            .expect("a legal move");
-    }
-    position
-}
-
-/// A position with every seat's pieces on random squares; with `crowd`,
-/// the side to move's target camp filled first by `spoilers` foreign pieces
-/// and its own (swaps, fills, wins and camp-lock then come into play).
-fn scattered(
-    rules: &Rules,
-    to_move: usize,
-    crowd: bool,
-    spoilers: usize,
-    picks: &[u16],
-) -> Option<Position> {
-    let seats: Vec<Seat> = rules.seats().iter().collect();
-    let mover = seats[to_move % seats.len()];
-    let mut free: Vec<Square> = rules.geometry().squares().squares_sorted();
-    let mut pick = picks.iter().copied().cycle();
-    let mut pieces = [Bitboard::EMPTY; 4];
-    let mut left: Vec<(Seat, usize)> = seats
-        .iter()
-        .map(|&s| (s, usize::from(rules.camp_size())))
-        .collect();
-    let mut place =
-        |seat: Seat, region: Bitboard, free: &mut Vec<Square>, pieces: &mut [Bitboard; 4]| {
-            let slot = left.iter_mut().find(|(s, _)| *s == seat).expect("in play");
-            let candidates: Vec<usize> = (0..free.len())
-                .filter(|&i| region.contains(free[i]))
-                .collect();
-            if slot.1 == 0 || candidates.is_empty() {
-                return;
-            }
-            let index = candidates[usize::from(pick.next().unwrap_or(0)) % candidates.len()];
-            pieces[seat.index()].insert(free.swap_remove(index));
-            slot.1 -= 1;
-        };
-    if crowd {
-        let target = rules.target_camp(mover);
-        let others: Vec<Seat> = seats.iter().copied().filter(|&s| s != mover).collect();
-        for k in 0..target.count() as usize - 1 {
-            let seat = if k < spoilers && !others.is_empty() {
-                others[k % others.len()]
-            } else {
-                mover
-            };
-            place(seat, target, &mut free, &mut pieces);
-        }
-    }
-    let squares = rules.geometry().squares();
-    for &seat in &seats {
-        for _ in 0..rules.camp_size() {
-            place(seat, squares, &mut free, &mut pieces);
-        }
-    }
-    rules
-        .position(&Setup::new(rules.geometry(), pieces, mover))
-        .ok()
 }
 
 /// Hashed perft, fresh and tiny tables, one and two threads, against plain perft.

@@ -7,7 +7,7 @@
 
 use halma_core::{MoveList, Position};
 
-use super::{check_depth, PerftError, PerftTable};
+use super::{check_depth, PerftError, PerftMode, PerftTable};
 use crate::Rules;
 
 impl Rules {
@@ -36,7 +36,7 @@ impl Rules {
         check_depth(depth)?;
         table.prepare(self, position);
         let mut position = position.clone();
-        Ok(self.perft_hashed_in_place(&mut position, depth, table))
+        Ok(self.perft_hashed_in_place(&mut position, depth, table, PerftMode::Generate))
     }
 
     /// [`perft_hashed`](Rules::perft_hashed) on `threads` threads sharing the
@@ -57,7 +57,14 @@ impl Rules {
             return self.perft_hashed(position, depth, table);
         }
         Ok(self
-            .divide_observed(position, depth, threads, Some(table), &|_, _| {})?
+            .divide_observed(
+                position,
+                depth,
+                threads,
+                Some(table),
+                PerftMode::Generate,
+                &|_, _| {},
+            )?
             .iter()
             .map(|(_, n)| n)
             .sum())
@@ -65,12 +72,15 @@ impl Rules {
 
     /// Hashed perft without the depth check: callers have checked `depth`
     /// against [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), which bounds this
-    /// recursion, and prepared `table` for these rules.
+    /// recursion, and prepared `table` for these rules. Under
+    /// [`PerftMode::ReuseReplies`] the subtrees of depth 2 not in the table
+    /// are counted by reusing replies' counts.
     pub(super) fn perft_hashed_in_place(
         &self,
         position: &mut Position,
         depth: u32,
         table: &PerftTable,
+        mode: PerftMode,
     ) -> u64 {
         if depth == 0 {
             return 1;
@@ -89,13 +99,18 @@ impl Rules {
         if depth == 1 {
             return self.count_with(position, &generator);
         }
+        if depth == 2 && mode == PerftMode::ReuseReplies && self.reuses_reply_counts() {
+            let total = self.count_children_reusing(position, &generator);
+            table.store(hash, depth, total);
+            return total;
+        }
         let mut moves = MoveList::with_capacity(256);
         self.moves_with(position, &generator, &mut moves);
         let mut total = 0;
         for mv in moves {
             // Generated here, so legal: the fast path.
             position.make_move_unchecked(mv);
-            total += self.perft_hashed_in_place(position, depth - 1, table);
+            total += self.perft_hashed_in_place(position, depth - 1, table, mode);
             position.unmake_move(mv);
         }
         table.store(hash, depth, total);

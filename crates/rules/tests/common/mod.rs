@@ -1,5 +1,7 @@
 //! What the property tests share.
 
+pub mod perft_cases;
+
 use halma_rules::{Preset, Rules, Spoil};
 
 /// The rules of `rules_of` with the options of `flags` added: bit 0

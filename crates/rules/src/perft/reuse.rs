@@ -1,0 +1,127 @@
+//! perft's reply reuse
+//! ([`PerftMode::ReuseReplies`](crate::PerftMode::ReuseReplies)): two plies
+//! above the leaves, the next seat's count is taken once and serves every
+//! move of the side to move that leaves the squares it reads alone.
+
+use halma_core::{
+    Bitboard, Constraints, Move, MoveGenerator, MoveKind, MoveList, Position, Square,
+};
+
+use super::move_may_finish;
+use crate::legal::pass_is_due;
+use crate::variant::Spoil;
+use crate::Rules;
+
+impl Rules {
+    /// Whether reply reuse applies under these rules: no path rule, no
+    /// camp-lock, no swap, so that every seat's moves are
+    /// those of a generator with [`reply_constraints`](Rules::reply_constraints),
+    /// whose counts [`MoveGenerator::count_read_set`] covers.
+    pub(crate) fn reuses_reply_counts(&self) -> bool {
+        !self.has_path_rules() && !self.camp_lock() && self.spoil() != Spoil::Swap
+    }
+
+    /// The constraints of every seat under rules where
+    /// [`reuses_reply_counts`](Rules::reuses_reply_counts) holds (what
+    /// [`constraints`](Rules::constraints) gives for any position there).
+    fn reply_constraints(&self) -> Constraints {
+        Constraints {
+            long_jumps: self.long_jumps(),
+            ..Constraints::default()
+        }
+    }
+
+    /// perft at depth 2 with reply reuse: the next seat's count in the
+    /// occupancy of `position` serves every move of the side to
+    /// move that leaves its read set alone and cannot end the game (the
+    /// same watch as in `perft_nodes`); the other moves are made and counted
+    /// (from each piece's destinations under plain rules, as
+    /// `count_children_plain` does).
+    pub(super) fn count_children_reusing(
+        &self,
+        position: &mut Position,
+        generator: &MoveGenerator,
+    ) -> u64 {
+        let mover = position.to_move();
+        let next = position.seats().next_after(mover);
+        if next == mover {
+            // One seat in play: its own moved piece is in the count.
+            return self.count_children_made(position, generator);
+        }
+        let replies = MoveGenerator::new(
+            position.geometry().squares(),
+            position.occupied(),
+            self.reply_constraints(),
+        );
+        let count = replies.count_moves(position.pieces(next));
+        let reused = Reused {
+            count: if pass_is_due(count as usize) {
+                1
+            } else {
+                count
+            },
+            read: replies.count_read_set(position.pieces(next)),
+        };
+        if !self.long_jumps() {
+            return self.count_children_plain(position, generator, Some(reused));
+        }
+        let watch = self.finish_watch(mover);
+        let mut total = 0;
+        let mut any_move = false;
+        let mut made = MoveList::new();
+        for piece in generator.all_piece_moves(position.pieces(mover)) {
+            // No swaps without spoil=swap.
+            let destinations = piece.steps | piece.jumps;
+            any_move |= !destinations.is_empty();
+            let same = reused.destinations(piece.origin, destinations - watch);
+            total += reused.count * u64::from(same.count());
+            for (set, kind) in [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)] {
+                made.extend(
+                    (set - same)
+                        .into_iter()
+                        .map(|to| Move::new(piece.origin, to, kind)),
+                );
+            }
+        }
+        for mv in made {
+            total += self.count_child(position, mv, move_may_finish(watch, mv));
+        }
+        if pass_is_due(usize::from(any_move)) {
+            total += self.count_child(position, Move::PASS, true);
+        }
+        total
+    }
+
+    /// perft at depth 2 by making every move and counting each child.
+    fn count_children_made(&self, position: &mut Position, generator: &MoveGenerator) -> u64 {
+        let mut moves = MoveList::with_capacity(256);
+        self.moves_with(position, generator, &mut moves);
+        let watch = self.finish_watch(position.to_move());
+        moves
+            .into_iter()
+            .map(|mv| self.count_child(position, mv, move_may_finish(watch, mv)))
+            .sum()
+    }
+}
+
+/// The next seat's count at a position two plies above perft's leaves, and
+/// the squares it reads ([`MoveGenerator::count_read_set`]).
+#[derive(Clone, Copy)]
+pub(super) struct Reused {
+    pub(super) count: u64,
+    read: Bitboard,
+}
+
+impl Reused {
+    /// The destinations among `candidates` of the piece on `origin` after
+    /// which the count is unchanged: none when the piece leaves a read
+    /// square, else those not read.
+    #[inline]
+    pub(super) fn destinations(self, origin: Square, candidates: Bitboard) -> Bitboard {
+        if self.read.contains(origin) {
+            Bitboard::EMPTY
+        } else {
+            candidates - self.read
+        }
+    }
+}
