@@ -78,7 +78,7 @@ pub enum PerftMode {
     Generate,
     /// Two plies above the leaves, the next seat's moves are counted once,
     /// with the squares that count reads
-    /// ([`MoveGenerator::count_read_set`]); every reply whose origin and
+    /// ([`MoveGenerator::count_with_read_set`]); every reply whose origin and
     /// destination lie outside them (and that cannot end the game) leaves
     /// that count unchanged, so it is reused without making the reply.
     /// While the seats' pieces are apart, as in every opening, most replies

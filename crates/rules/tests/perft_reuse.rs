@@ -57,7 +57,7 @@ fn from_the_halma_start_reds_count_reads_nothing_blue_moves() {
                 ..Constraints::default()
             },
         );
-        let read = red.count_read_set(start.pieces(Seat::Red));
+        let (_, read) = red.count_with_read_set(start.pieces(Seat::Red));
         assert!(!read.is_empty());
         let blue = rules.move_generator(&start);
         let blues_moves = blue.all_piece_moves(start.pieces(Seat::Blue));

@@ -14,37 +14,47 @@
 use super::*;
 
 impl MoveGenerator {
-    /// A set of squares, outside which the occupancy does not matter to
-    /// [`count_moves(pieces)`](Self::count_moves): a generator built for the
-    /// same board and constraints, on an occupancy that differs from this
-    /// one only on squares outside the set and keeps every square of
+    /// [`count_moves(pieces)`](Self::count_moves), and a set of squares
+    /// outside which the occupancy does not matter to it: a generator built
+    /// for the same board and constraints, on an occupancy that differs from
+    /// this one only on squares outside the set and keeps every square of
     /// `pieces` occupied, counts the same moves for `pieces`.
     ///
     /// The set holds the squares next to `pieces` (steps) and, from each
     /// square of `pieces` and of their jump closures, the stretch of each
-    /// line that a segment from it reads (for long jumps, to the far end of
-    /// the stretch even where a square before it already rules the segment
-    /// out: a superset, which is all the guarantee needs).
+    /// line that a segment from it reads. It may hold more (a superset is
+    /// all the guarantee needs): under long jumps the moving piece is
+    /// missing from the occupancy its own segments see, so a stretch is
+    /// taken as far as it reads with any one of `pieces` missing.
     /// Under camp-lock, spoil=swap or a path rule it is the whole board:
     /// those read more of the position, and perft does not ask there.
-    pub fn count_read_set(&self, pieces: Bitboard) -> Bitboard {
+    ///
+    /// Under long jumps the count comes from the same per-piece moves as
+    /// the set, so no jump graph is built.
+    pub fn count_with_read_set(&self, pieces: Bitboard) -> (u64, Bitboard) {
         let constraints = &self.constraints;
         let plain_or_long = constraints.lock.is_empty()
             && constraints.swap_onto.is_empty()
             && constraints.swap_from.is_empty()
             && self.path.is_none();
         if !plain_or_long {
-            return self.board;
-        }
-        let mut reached = pieces;
-        for piece in self.all_piece_moves(pieces) {
-            reached |= piece.jumps;
+            return (self.count_moves(pieces), self.board);
         }
         let steps = pieces.neighbours() & self.board;
+        let mut reached = pieces;
         if constraints.long_jumps {
-            steps | self.long_segment_reads(reached, pieces)
+            let mut count = 0;
+            for piece in self.all_piece_moves(pieces) {
+                count += u64::from(piece.count());
+                reached |= piece.jumps;
+            }
+            (count, steps | self.long_segment_reads(reached, pieces))
         } else {
-            steps | self.plain_segment_reads(reached)
+            // The bulk count is cheaper than a sum over the pieces here.
+            for piece in self.all_piece_moves(pieces) {
+                reached |= piece.jumps;
+            }
+            (self.count_moves(pieces), steps | self.plain_segment_reads(reached))
         }
     }
 

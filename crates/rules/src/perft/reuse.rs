@@ -16,7 +16,7 @@ impl Rules {
     /// Whether reply reuse applies under these rules: no path rule, no
     /// camp-lock, no swap, so that every seat's moves are
     /// those of a generator with [`reply_constraints`](Rules::reply_constraints),
-    /// whose counts [`MoveGenerator::count_read_set`] covers.
+    /// whose counts [`MoveGenerator::count_with_read_set`] covers.
     pub(crate) fn reuses_reply_counts(&self) -> bool {
         !self.has_path_rules() && !self.camp_lock() && self.spoil() != Spoil::Swap
     }
@@ -53,14 +53,14 @@ impl Rules {
             position.occupied(),
             self.reply_constraints(),
         );
-        let count = replies.count_moves(position.pieces(next));
+        let (count, read) = replies.count_with_read_set(position.pieces(next));
         let reused = Reused {
             count: if pass_is_due(count as usize) {
                 1
             } else {
                 count
             },
-            read: replies.count_read_set(position.pieces(next)),
+            read,
         };
         if !self.long_jumps() {
             return self.count_children_plain(position, generator, Some(reused));
@@ -105,7 +105,7 @@ impl Rules {
 }
 
 /// The next seat's count at a position two plies above perft's leaves, and
-/// the squares it reads ([`MoveGenerator::count_read_set`]).
+/// the squares it reads ([`MoveGenerator::count_with_read_set`]).
 #[derive(Clone, Copy)]
 pub(super) struct Reused {
     pub(super) count: u64,
