@@ -54,7 +54,10 @@ impl MoveGenerator {
             for piece in self.all_piece_moves(pieces) {
                 reached |= piece.jumps;
             }
-            (self.count_moves(pieces), steps | self.plain_segment_reads(reached))
+            (
+                self.count_moves(pieces),
+                steps | self.plain_segment_reads(reached),
+            )
         }
     }
 

@@ -108,7 +108,9 @@ impl Rules {
 /// the squares it reads ([`MoveGenerator::count_with_read_set`]).
 #[derive(Clone, Copy)]
 pub(super) struct Reused {
+    /// The next seat's count, with the pass rule.
     pub(super) count: u64,
+    /// The squares outside which the count is unchanged.
     read: Bitboard,
 }
 
