@@ -744,6 +744,36 @@ halma_result halma_game_perft_hashed(const struct halma_game *game,
                                      uint64_t *out_count);
 
 /**
+ * perft of the current position, like `halma_game_perft`, counting the
+ * last two plies by reply reuse: two plies above the leaves, the next
+ * seat's moves are counted once, with the squares that count reads, and
+ * every reply that leaves those squares alone (and cannot end the game)
+ * takes that count without being made. The same count as
+ * `halma_game_perft`, about 4x sooner from the `halma` start, and
+ * nothing gained in crowded midgames; no effect under camp-lock,
+ * spoil=swap, home-lock, forced-exit or jump-continue. With `megabytes`
+ * not 0, a transposition table of that size is used too (as
+ * `halma_game_perft_hashed`; the two shortcuts combine: perft 7 from the
+ * `halma` start in under a minute on two threads). `threads` threads
+ * share the root moves.
+ *
+ * `depth` is 0 to `HALMA_MAX_PERFT_DEPTH`, `megabytes` 0 (no table) to
+ * 65536 and `threads` 1 to `HALMA_MAX_PERFT_THREADS`; a value outside its
+ * range, or a table the allocator refuses, returns
+ * `HALMA_RESULT_INVALID_ARGUMENT` with a detail naming the argument, and
+ * leaves `*out_count` untouched.
+ *
+ * # Safety
+ * `game` must be NULL or a live game handle; `out_count` NULL or valid for
+ * writing a `uint64_t`.
+ */
+halma_result halma_game_perft_reusing(const struct halma_game *game,
+                                      uint32_t depth,
+                                      uint32_t megabytes,
+                                      uint32_t threads,
+                                      uint64_t *out_count);
+
+/**
  * The detail of the last failed call on this game handle (an empty string
  * if none failed): which segment of a move is illegal and why, why a move
  * record is not legal, which buffer was too small... It stays until the next

@@ -479,6 +479,15 @@ public:
         return count;
     }
 
+    /// perft by reply reuse (halma_game_perft_reusing), with a table of
+    /// `megabytes` MiB when not 0, on `threads` threads: the same count,
+    /// sooner while the seats' pieces are apart.
+    std::uint64_t perft_reusing(unsigned depth, unsigned megabytes = 0, unsigned threads = 1) const {
+        std::uint64_t count = 0;
+        check(halma_game_perft_reusing(get(), depth, megabytes, threads, &count));
+        return count;
+    }
+
     /// The game record, with extra (name, value) tags.
     std::string record(const std::vector<std::pair<std::string, std::string>> &tags = {}) const {
         std::vector<halma_tag> c_tags;

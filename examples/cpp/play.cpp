@@ -264,6 +264,9 @@ int main(int argc, char **argv) {
     expect(halma::Game(halma::Rules("halma")).perft_hashed(3, 1, 2) ==
                halma::Game(halma::Rules("halma")).perft(3),
            "hashed perft(halma, 3) = perft(halma, 3)");
+    expect(halma::Game(halma::Rules("halma")).perft_reusing(4, 0, 2) ==
+               halma::Game(halma::Rules("halma")).perft(4),
+           "perft reusing replies (halma, 4) = perft(halma, 4)");
     expect(halma::square_name(halma::parse_square("e12")) == "e12", "square names round-trip");
 
     if (failures != 0) {

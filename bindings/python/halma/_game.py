@@ -637,7 +637,14 @@ class Game(_Owner):
         self._check(lib.halma_game_undo(self._handle, ctypes.byref(out)))
         return Move._from_c(out)
 
-    def perft(self, depth: int, *, hash_megabytes: Optional[int] = None, threads: int = 1) -> int:
+    def perft(
+        self,
+        depth: int,
+        *,
+        hash_megabytes: Optional[int] = None,
+        threads: int = 1,
+        reuse_replies: bool = False,
+    ) -> int:
         """The number of move sequences of `depth` moves from the current position.
 
         `depth` is an int from 0 to `MAX_PERFT_DEPTH` (64): ValueError beyond
@@ -645,20 +652,31 @@ class Game(_Owner):
         exponentially with `depth`. With `hash_megabytes` (1 to 65536), a
         transposition table of that size shared by `threads` threads (1 to
         256) counts each transposed subtree once: the same count, much sooner
-        at depths 6 and more. `threads` needs `hash_megabytes`."""
+        at depths 6 and more. With `reuse_replies`, two plies above the leaves
+        the next seat's count is taken once and reused for every reply that
+        leaves the squares it reads alone: the same count, about 4x sooner
+        from the `halma` start (nothing gained in crowded midgames, nor under
+        camp-lock, spoil=swap or the path rules); it combines with
+        `hash_megabytes`. `threads` needs `hash_megabytes` or `reuse_replies`."""
         number = _checks.integer(depth, "perft depth")
         if not 0 <= number <= self.MAX_PERFT_DEPTH:
             raise ValueError(
                 f"perft depth {number} is out of range: the depth must be from 0 to {self.MAX_PERFT_DEPTH}"
             )
+        if not isinstance(reuse_replies, bool):
+            raise TypeError(f"reuse_replies must be a bool, not {type(reuse_replies).__name__}")
         out = ctypes.c_uint64()
-        if hash_megabytes is not None:
+        if reuse_replies:
+            megabytes = 0 if hash_megabytes is None else _checks.in_range(hash_megabytes, "hash_megabytes", 1, 65536)
+            workers = _checks.in_range(threads, "threads", 1, 256)
+            code = lib.halma_game_perft_reusing(self._handle, number, megabytes, workers, ctypes.byref(out))
+        elif hash_megabytes is not None:
             megabytes = _checks.in_range(hash_megabytes, "hash_megabytes", 1, 65536)
             workers = _checks.in_range(threads, "threads", 1, 256)
             code = lib.halma_game_perft_hashed(self._handle, number, megabytes, workers, ctypes.byref(out))
         else:
             if _checks.integer(threads, "threads") != 1:
-                raise ValueError("threads other than 1 need hash_megabytes")
+                raise ValueError("threads other than 1 need hash_megabytes or reuse_replies")
             code = lib.halma_game_perft(self._handle, number, ctypes.byref(out))
         if code == ffi.INVALID_ARGUMENT:
             # Only a library with a smaller bound than this package's gets here.

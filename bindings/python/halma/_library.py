@@ -137,6 +137,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "halma_game_history": (RESULT, [GAME_P, MOVE_P, SIZE, SIZE_P]),
     "halma_game_perft": (RESULT, [GAME_P, U32, U64_P]),
     "halma_game_perft_hashed": (RESULT, [GAME_P, U32, U32, U32, U64_P]),
+    "halma_game_perft_reusing": (RESULT, [GAME_P, U32, U32, U32, U64_P]),
     "halma_game_last_error": (RESULT, [GAME_P, BUF_P, SIZE, SIZE_P]),
     "halma_game_legal_move_count": (RESULT, [GAME_P, SIZE_P]),
     "halma_game_legal_moves": (RESULT, [GAME_P, MOVE_P, SIZE, SIZE_P]),

@@ -289,10 +289,28 @@ class PerftBoundTest(unittest.TestCase):
             for threads in (0, 257):
                 with self.assertRaisesRegex(ValueError, rf"threads {threads} is out of range"):
                     game.perft(2, hash_megabytes=1, threads=threads)
-            with self.assertRaisesRegex(ValueError, "threads other than 1 need hash_megabytes"):
+            with self.assertRaisesRegex(ValueError, "threads other than 1 need hash_megabytes or reuse_replies"):
                 game.perft(2, threads=2)
             with self.assertRaises(TypeError):
                 game.perft(2, hash_megabytes=1.5)
+
+    def test_perft_reusing_replies_counts_as_perft(self) -> None:
+        for rules, depth in (("halma8", 4), ("halma,long-jumps", 3), ("halma4", 4), ("halma8,camp-lock", 3)):
+            with halma.Game(rules) as game:
+                plain = game.perft(depth)
+                assert game.perft(depth, reuse_replies=True) == plain, rules
+                assert game.perft(depth, reuse_replies=True, threads=2) == plain, rules
+                assert game.perft(depth, reuse_replies=True, hash_megabytes=1, threads=2) == plain, rules
+        with halma.Game("halma8") as game:
+            for megabytes in (0, 65537):
+                with self.assertRaisesRegex(ValueError, rf"hash_megabytes {megabytes} is out of range"):
+                    game.perft(2, reuse_replies=True, hash_megabytes=megabytes)
+            for threads in (0, 257):
+                with self.assertRaisesRegex(ValueError, rf"threads {threads} is out of range"):
+                    game.perft(2, reuse_replies=True, threads=threads)
+            for value in (1, "yes", None):
+                with self.assertRaises(TypeError):
+                    game.perft(2, reuse_replies=value)  # type: ignore[arg-type]
 
 
     def test_square_and_seat_arguments_are_never_wrapped(self) -> None:

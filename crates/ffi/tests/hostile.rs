@@ -889,26 +889,39 @@ fn perft_at_the_bound_runs_to_the_bottom() {
     assert_eq!(count, 1);
 }
 
-#[test]
-fn hashed_perft_counts_as_perft_and_refuses_out_of_range_arguments() {
+/// The signature of `halma_game_perft_hashed` and `halma_game_perft_reusing`.
+type PerftWithTable =
+    unsafe extern "C" fn(*const halma_game, u32, u32, u32, *mut u64) -> halma_result;
+
+/// `perft` (one of the two) counts as `halma_game_perft` with every
+/// `(megabytes, threads)` of `sizes`, and refuses out-of-range arguments
+/// with a detail, leaving the output untouched; `megabytes` 0 is refused
+/// unless `no_table` (then it means no table).
+fn perft_with_table_counts_as_perft(perft: PerftWithTable, sizes: &[(u32, u32)], no_table: bool) {
     for (rules_text, position, depth) in [
         ("halma8", None, 3),
         ("halma,camp-lock", Some(ENDLESS_PASSES), 6),
         ("halma8,jump-continue", None, 3),
+        ("halma,long-jumps", None, 3),
+        ("halma4", None, 3),
+        (
+            "halma8",
+            Some("rbb5/2r2b2/br1r4/3br2b/3r1bb1/2r1b1r1/4br2/7r r"),
+            4,
+        ),
     ] {
         let g = game(rules_text, position);
         let mut plain = 0;
         // SAFETY: live handle, valid output.
         let code = unsafe { halma_game_perft(g, depth, &mut plain) };
         assert_eq!(code, halma_result::Ok);
-        for (megabytes, threads) in [(1, 1), (3, 2)] {
-            let mut hashed = 0;
+        for &(megabytes, threads) in sizes {
+            let mut counted = 0;
             // SAFETY: live handle, valid output.
-            let code =
-                unsafe { halma_game_perft_hashed(g, depth, megabytes, threads, &mut hashed) };
+            let code = unsafe { perft(g, depth, megabytes, threads, &mut counted) };
             assert_eq!(code, halma_result::Ok, "{rules_text}");
             assert_eq!(
-                hashed, plain,
+                counted, plain,
                 "{rules_text} {megabytes} MiB {threads} threads"
             );
         }
@@ -916,27 +929,49 @@ fn hashed_perft_counts_as_perft_and_refuses_out_of_range_arguments() {
         unsafe { halma_game_free(g) };
     }
     let g = game("halma8", None);
-    let refused = [
+    let mut refused = vec![
         (HALMA_MAX_PERFT_DEPTH + 1, 1, 1, format!("argument `depth`: perft depth {} is out of range: the depth must be from 0 to {HALMA_MAX_PERFT_DEPTH}", HALMA_MAX_PERFT_DEPTH + 1)),
-        (2, 0, 1, "argument `megabytes`: perft table size 0 MiB is out of range: the size must be from 1 to 65536 MiB".to_owned()),
         (2, 65_537, 1, "argument `megabytes`: perft table size 65537 MiB is out of range: the size must be from 1 to 65536 MiB".to_owned()),
         (2, 1, 0, format!("argument `threads`: 0 is out of range: from 1 to {HALMA_MAX_PERFT_THREADS}")),
         (2, 1, HALMA_MAX_PERFT_THREADS + 1, format!("argument `threads`: {} is out of range: from 1 to {HALMA_MAX_PERFT_THREADS}", HALMA_MAX_PERFT_THREADS + 1)),
     ];
+    if !no_table {
+        refused.push((2, 0, 1, "argument `megabytes`: perft table size 0 MiB is out of range: the size must be from 1 to 65536 MiB".to_owned()));
+    }
     for (depth, megabytes, threads, expected) in refused {
         let mut count = 0xDEAD_BEEF_u64;
         // SAFETY: live handle, valid output.
-        let code = unsafe { halma_game_perft_hashed(g, depth, megabytes, threads, &mut count) };
+        let code = unsafe { perft(g, depth, megabytes, threads, &mut count) };
         assert_eq!(code, halma_result::InvalidArgument, "{expected}");
         assert_eq!(count, 0xDEAD_BEEF, "{expected}: *out_count untouched");
         assert_eq!(game_error(g), expected);
     }
-    // SAFETY: a NULL output is refused; freed once.
+    // SAFETY: a NULL output and a NULL game are refused; freed once.
     unsafe {
         assert_eq!(
-            halma_game_perft_hashed(g, 2, 1, 1, ptr::null_mut()),
+            perft(g, 2, 1, 1, ptr::null_mut()),
             halma_result::NullPointer
         );
+        let mut count = 0xDEAD_BEEF_u64;
+        assert_eq!(
+            perft(ptr::null(), 2, 1, 1, &mut count),
+            halma_result::NullPointer
+        );
+        assert_eq!(count, 0xDEAD_BEEF);
         halma_game_free(g);
     }
+}
+
+#[test]
+fn hashed_perft_counts_as_perft_and_refuses_out_of_range_arguments() {
+    perft_with_table_counts_as_perft(halma_game_perft_hashed, &[(1, 1), (3, 2)], false);
+}
+
+#[test]
+fn perft_reusing_replies_counts_as_perft_and_refuses_out_of_range_arguments() {
+    perft_with_table_counts_as_perft(
+        halma_game_perft_reusing,
+        &[(0, 1), (0, 2), (1, 1), (3, 2)],
+        true,
+    );
 }

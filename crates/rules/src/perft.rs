@@ -129,6 +129,32 @@ impl Rules {
         Ok(self.perft_in_place(&mut position, depth, mode))
     }
 
+    /// [`perft_with`](Rules::perft_with) on `threads` threads (as
+    /// [`perft_parallel`](Rules::perft_parallel)), with a transposition table
+    /// when `table` is given (as [`perft_hashed`](Rules::perft_hashed)): the
+    /// general perft, every shortcut optional, always the same count.
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    pub fn perft_parallel_with(
+        &self,
+        position: &Position,
+        depth: u32,
+        threads: usize,
+        table: Option<&mut PerftTable>,
+        mode: PerftMode,
+    ) -> Result<u64, PerftError> {
+        check_depth(depth)?;
+        if depth == 0 || self.is_finished(position) {
+            return self.perft_with(position, depth, mode);
+        }
+        Ok(self
+            .divide_observed(position, depth, threads, table, mode, &|_, _| {})?
+            .iter()
+            .map(|(_, n)| n)
+            .sum())
+    }
+
     /// perft per root move: each legal move with the perft of the position after it at `depth - 1`.
     /// Empty at depth 0.
     ///
