@@ -1,6 +1,7 @@
 //! perft with reply reuse (`PerftMode::ReuseReplies`) gives the counts of
 //! perft that generates every position: on every line of the reference
-//! files, alone, with a transposition table and on two threads, and on
+//! files, alone, with a transposition table and on two threads (through
+//! `divide_observed` and `perft_parallel_with`), and on
 //! random positions of every preset and option (where reuse does not
 //! apply, it must change nothing either). And it does reuse: from the
 //! `halma` start, no first move of Blue's touches what Red's count reads.
@@ -39,6 +40,27 @@ fn every_reference_line_matches_reusing_replies_with_a_table_on_two_threads() {
             .map(|(_, count)| count)
             .sum()
     });
+}
+
+#[test]
+fn every_reference_line_matches_through_the_general_perft() {
+    for (threads, megabytes) in [(1, None), (2, None), (2, Some(1))] {
+        check_every_line(
+            &format!("perft_parallel_with, {threads} threads, table {megabytes:?}"),
+            |line| {
+                let mut table = megabytes.map(|mb| PerftTable::new(mb).expect("a small table"));
+                line.rules
+                    .perft_parallel_with(
+                        &line.position,
+                        line.depth,
+                        threads,
+                        table.as_mut(),
+                        PerftMode::ReuseReplies,
+                    )
+                    .expect("depth in range")
+            },
+        );
+    }
 }
 
 #[test]
@@ -90,6 +112,14 @@ fn reuse_agrees(rules: &Rules, position: &Position) -> Result<(), TestCaseError>
         rules,
         position,
         depth
+    );
+    prop_assert_eq!(
+        rules.perft_parallel_with(position, depth, 2, None, PerftMode::ReuseReplies),
+        Ok(expected)
+    );
+    prop_assert_eq!(
+        rules.perft_parallel_with(position, 0, 2, None, PerftMode::ReuseReplies),
+        Ok(1)
     );
     let mut table = PerftTable::new(1).expect("1 MiB");
     let divided = rules
