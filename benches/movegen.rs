@@ -22,6 +22,9 @@
 //!   (`tests/baseline_perft.rs` checks the baseline against the rule book's
 //!   reference counts), so a wrong fast generator cannot pass. Throughput is
 //!   in perft leaves. `examples/perft_vs_baseline.rs` adds two threads.
+//!   `halma-reuse-replies` is the same count by reply reuse
+//!   (`PerftMode::ReuseReplies`), a perft algorithm rather than the
+//!   generator, beside the two.
 //!
 //! The positions cover `halma` and `halma4`, and long jumps (issue 15):
 //! `super-halma` and `halma,long-jumps` each at the start, in the opening,
@@ -39,7 +42,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use halma_core::zobrist;
 use halma_core::{MoveKind, Position};
 use halma_reference::baseline;
-use halma_rules::Rules;
+use halma_rules::{PerftMode, Rules};
 
 mod common;
 
@@ -265,6 +268,24 @@ fn perft(c: &mut Criterion) {
                     count,
                     Ok(expected),
                     "{}: wrong halma perft({depth})",
+                    case.name
+                );
+                count
+            })
+        });
+        // The same count by reply reuse (a perft algorithm, not the
+        // generator: most positions above the leaves are not generated).
+        group.bench_function(format!("halma-reuse-replies/depth{depth}"), |b| {
+            b.iter(|| {
+                let count = case.rules.perft_with(
+                    black_box(&case.position),
+                    depth,
+                    PerftMode::ReuseReplies,
+                );
+                assert_eq!(
+                    count,
+                    Ok(expected),
+                    "{}: wrong halma perft({depth}) reusing replies",
                     case.name
                 );
                 count
