@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 mod common;
 use common::perft_cases::{
-    check_every_line, deepest_affordable, playout, reference_lines, scattered, Line,
+    affordable, check_every_line, deepest_affordable, playout, reference_lines, scattered, Line,
 };
 use common::rules_with;
 
@@ -199,13 +199,7 @@ fn agrees_with_plain(
     position: &Position,
     table_buckets: usize,
 ) -> Result<(), TestCaseError> {
-    // jump-continue enumerates paths: up to a hundred times the cost per leaf.
-    let limit = if rules.options().jump_continue {
-        10_000
-    } else {
-        200_000
-    };
-    let (depth, expected) = deepest_affordable(rules, position, limit);
+    let (depth, expected) = affordable(rules, position);
     let mut table = buckets(table_buckets);
     prop_assert_eq!(
         rules.perft_hashed(position, depth, &mut table),

@@ -10,7 +10,7 @@ use halma_rules::{Constraints, MoveGenerator, PerftMode, PerftTable, Position, R
 use proptest::prelude::*;
 
 mod common;
-use common::perft_cases::{check_every_line, deepest_affordable, playout, scattered};
+use common::perft_cases::{affordable, check_every_line, playout, scattered};
 use common::rules_with;
 
 #[test]
@@ -99,12 +99,7 @@ fn from_the_halma_start_reds_count_reads_nothing_blue_moves() {
 
 /// perft with reply reuse, alone and with a small table, against perft.
 fn reuse_agrees(rules: &Rules, position: &Position) -> Result<(), TestCaseError> {
-    let limit = if rules.options().jump_continue {
-        10_000
-    } else {
-        200_000
-    };
-    let (depth, expected) = deepest_affordable(rules, position, limit);
+    let (depth, expected) = affordable(rules, position);
     prop_assert_eq!(
         rules.perft_with(position, depth, PerftMode::ReuseReplies),
         Ok(expected),

@@ -52,22 +52,7 @@ impl Rules {
         threads: usize,
         table: &mut PerftTable,
     ) -> Result<u64, PerftError> {
-        check_depth(depth)?;
-        if depth <= 1 || self.is_finished(position) {
-            return self.perft_hashed(position, depth, table);
-        }
-        Ok(self
-            .divide_observed(
-                position,
-                depth,
-                threads,
-                Some(table),
-                PerftMode::Generate,
-                &|_, _| {},
-            )?
-            .iter()
-            .map(|(_, n)| n)
-            .sum())
+        self.perft_parallel_with(position, depth, threads, Some(table), PerftMode::Generate)
     }
 
     /// Hashed perft without the depth check: callers have checked `depth`

@@ -85,6 +85,18 @@ pub fn deepest_affordable(rules: &Rules, position: &Position, limit: u64) -> (u3
     best
 }
 
+/// [`deepest_affordable`] with the leaf limit of the property tests:
+/// 200,000, or 10,000 under jump-continue, whose path enumeration costs up
+/// to a hundred times as much per leaf.
+pub fn affordable(rules: &Rules, position: &Position) -> (u32, u64) {
+    let limit = if rules.options().jump_continue {
+        10_000
+    } else {
+        200_000
+    };
+    deepest_affordable(rules, position, limit)
+}
+
 /// The position after the legal moves `choices` pick from the start (each
 /// taken modulo the number of moves), stopping at a finished game.
 pub fn playout(rules: &Rules, choices: &[u16]) -> Position {
