@@ -354,3 +354,33 @@ fn the_exact_search_stops_before_its_table_passes_the_memory_limit() {
         );
     }
 }
+
+/// The shortest game of `halma10` won by Red, found and proved by the exact
+/// search under the default limits of `halma solve shortest` (2 GiB of
+/// tables). About eight minutes in release on the shared 2-core machine,
+/// too long for `cargo test`:
+/// `cargo test --release -p halma-solver --test shortest -- --ignored`.
+#[test]
+#[ignore]
+fn halma10_shortest_red_win_is_proved() {
+    let rules: Rules = "halma10".parse().unwrap();
+    let start = rules.start_position();
+    let options = ShortestOptions {
+        winner: Some(Seat::Red),
+        ..ShortestOptions::default()
+    };
+    let limits = SolveLimits {
+        time: Some(std::time::Duration::from_secs(1800)),
+        memory_bytes: Some(2048 << 20),
+        ..SolveLimits::default()
+    };
+    let game = shortest_game(&rules, &start, &options, limits, &mut quiet()).unwrap();
+    assert!(
+        game.proven_shortest,
+        "{} plies, bound {}",
+        game.plies(),
+        game.lower_bound
+    );
+    assert_eq!(game.plies(), game.lower_bound);
+    assert_eq!(replay(&rules, &start, &game.moves), Some(Seat::Red));
+}

@@ -5,15 +5,24 @@
 
 use std::collections::HashMap;
 
-use halma_core::{Bitboard, Move, Position, Seat, SeatSet};
+use halma_core::{Bitboard, Move, Position, SeatSet};
 use halma_rules::Rules;
 
 use super::bound::{plies_to_win_with, winner_moves};
 use crate::{Budget, LimitKind};
 
-/// A position as the table keys it: every seat's pieces and the side to
-/// move (the whole position, so that the table never confuses two).
-type Key = ([Bitboard; 4], Seat);
+/// A position as the table keys it, packed into 48 bytes (the four seats'
+/// bitboards and the side to move took 136): the occupied squares, a bit
+/// per square in row-major order (words 0 to 3), then two bits per piece
+/// for its seat, the pieces in the order the bitboard lists their squares
+/// (an order fixed by the set of squares alone), and two bits
+/// for the side to move (words 4 and 5). That is the whole position, so
+/// the table never confuses two. A position valid under the rules has at
+/// most 52 pieces (four camps of 13), and 63 fit.
+type Key = [u64; 6];
+
+/// The most pieces a [`Key`] holds.
+const MAX_KEY_PIECES: u32 = 63;
 
 /// The most entries of the winner's-moves cache before it is emptied.
 const MAX_CACHED: usize = 1 << 20;
@@ -188,8 +197,110 @@ impl<'a> Exact<'a> {
 }
 
 fn key_of(position: &Position) -> Key {
-    (
-        Seat::ALL.map(|seat| position.pieces(seat)),
-        position.to_move(),
-    )
+    let occupied = position.occupied();
+    assert!(
+        occupied.count() <= MAX_KEY_PIECES,
+        "a position checked against the rules has at most 52 pieces"
+    );
+    let mut key = [0u64; 6];
+    let mut seats = 0u128;
+    let mut shift = 0;
+    for square in occupied {
+        let index = square.index();
+        key[index / 64] |= 1 << (index % 64);
+        let seat = position.piece_at(square).expect("an occupied square");
+        seats |= (seat.index() as u128) << shift;
+        shift += 2;
+    }
+    seats |= (position.to_move().index() as u128) << shift;
+    key[4] = seats as u64;
+    key[5] = (seats >> 64) as u64;
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use halma_core::{Seat, Setup};
+    use halma_tools::rng::Rng;
+    use std::collections::HashMap;
+
+    /// Positions of random playouts under every preset, with, for each,
+    /// the same position with the side to move changed and with two pieces
+    /// of different seats exchanged (same occupied squares).
+    fn positions() -> Vec<Position> {
+        let mut rng = Rng::new(13);
+        let mut out = Vec::new();
+        for preset in [
+            "halma",
+            "halma3",
+            "halma4",
+            "halma8",
+            "halma10",
+            "super-halma",
+        ] {
+            let rules: Rules = preset.parse().unwrap();
+            for _ in 0..20 {
+                let mut position = rules.start_position();
+                let mut moves = Vec::new();
+                for _ in 0..rng.below(60) {
+                    moves.clear();
+                    rules.legal_moves_into(&position, &mut moves);
+                    if moves.is_empty() || rules.winner(&position).is_some() {
+                        break;
+                    }
+                    position.make_move_unchecked(moves[rng.below(moves.len())]);
+                }
+                let setup = position.to_setup();
+                let seats: Vec<Seat> = position.seats().iter().collect();
+                let other = seats
+                    [(seats.iter().position(|&s| s == setup.to_move()).unwrap() + 1) % seats.len()];
+                let turned =
+                    Setup::new(setup.geometry(), Seat::ALL.map(|s| setup.pieces(s)), other);
+                let (a, b) = (seats[0], seats[1]);
+                let from_a = setup.pieces(a).first().unwrap();
+                let from_b = setup.pieces(b).first().unwrap();
+                let mut pieces = Seat::ALL.map(|s| setup.pieces(s));
+                pieces[a.index()].remove(from_a);
+                pieces[a.index()].insert(from_b);
+                pieces[b.index()].remove(from_b);
+                pieces[b.index()].insert(from_a);
+                let exchanged = Setup::new(setup.geometry(), pieces, setup.to_move());
+                out.push(Position::from_setup(&turned, position.seats()).unwrap());
+                out.push(Position::from_setup(&exchanged, position.seats()).unwrap());
+                out.push(position);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn keys_are_equal_exactly_for_equal_positions() {
+        let positions = positions();
+        let whole = |p: &Position| (Seat::ALL.map(|s| p.pieces(s)), p.to_move(), p.seats());
+        let mut by_key: HashMap<Key, usize> = HashMap::new();
+        let mut distinct = 0;
+        for (i, position) in positions.iter().enumerate() {
+            match by_key.get(&key_of(position)) {
+                Some(&j) => assert_eq!(
+                    whole(&positions[j]),
+                    whole(position),
+                    "two different positions share a key"
+                ),
+                None => {
+                    distinct += 1;
+                    by_key.insert(key_of(position), i);
+                }
+            }
+        }
+        // Every position of the list whose whole state differs got its own key.
+        let mut wholes: Vec<_> = positions.iter().map(whole).collect();
+        wholes.sort_by_key(|w| format!("{w:?}"));
+        wholes.dedup();
+        assert_eq!(distinct, wholes.len());
+        assert!(
+            distinct > 300,
+            "the playouts give many positions: {distinct}"
+        );
+    }
 }
