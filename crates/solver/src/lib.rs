@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod limits;
+mod mirror;
 pub mod shortest;
 pub mod solo;
 

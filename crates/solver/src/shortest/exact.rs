@@ -5,10 +5,11 @@
 
 use std::collections::HashMap;
 
-use halma_core::{Bitboard, Move, Position, SeatSet};
+use halma_core::{Bitboard, Move, Position, Seat, SeatSet, Square};
 use halma_rules::Rules;
 
 use super::bound::{plies_to_win_with, winner_moves};
+use crate::mirror::Mirror;
 use crate::{Budget, LimitKind};
 
 /// A position as the table keys it, packed into 48 bytes (the four seats'
@@ -54,6 +55,10 @@ pub(super) struct Exact<'a> {
     stopped: Option<LimitKind>,
     /// The winner's moves by its pieces and target camp.
     moves_cache: HashMap<(Bitboard, Bitboard), u32>,
+    /// A reflection that maps every camp in play onto itself, if one does:
+    /// a position and its mirror image are then equally far from a win by
+    /// the same seat, and the table keys them alike.
+    mirror: Option<Mirror>,
 }
 
 impl<'a> Exact<'a> {
@@ -67,6 +72,7 @@ impl<'a> Exact<'a> {
             line: Vec::new(),
             stopped: None,
             moves_cache: HashMap::new(),
+            mirror: Mirror::fixing(rules, &camps(rules)),
         }
     }
 
@@ -101,7 +107,10 @@ impl<'a> Exact<'a> {
         if bound > remaining {
             return false;
         }
-        let key = key_of(position);
+        let key = match &self.mirror {
+            None => key_of(position),
+            Some(mirror) => key_of(position).min(mirrored_key_of(position, mirror)),
+        };
         if self
             .refuted
             .get(&key)
@@ -196,8 +205,34 @@ impl<'a> Exact<'a> {
     }
 }
 
+/// Every camp of the seats in play, home and target.
+fn camps(rules: &Rules) -> Vec<Bitboard> {
+    rules
+        .seats()
+        .iter()
+        .flat_map(|seat| [rules.home_camp(seat), rules.target_camp(seat)])
+        .collect()
+}
+
 fn key_of(position: &Position) -> Key {
-    let occupied = position.occupied();
+    pack_key(position.occupied(), position.to_move(), |square| {
+        position.piece_at(square)
+    })
+}
+
+/// The key of the position's mirror image.
+fn mirrored_key_of(position: &Position, mirror: &Mirror) -> Key {
+    // A reflection is its own inverse: the piece on an image square is the
+    // one on the square's image.
+    pack_key(
+        mirror.apply(position.occupied()),
+        position.to_move(),
+        |square| position.piece_at(mirror.square(square)),
+    )
+}
+
+/// The [`Key`] of the pieces on `occupied`, whose seats `seat_at` gives.
+fn pack_key(occupied: Bitboard, to_move: Seat, seat_at: impl Fn(Square) -> Option<Seat>) -> Key {
     assert!(
         occupied.count() <= MAX_KEY_PIECES,
         "a position checked against the rules has at most 52 pieces"
@@ -208,11 +243,11 @@ fn key_of(position: &Position) -> Key {
     for square in occupied {
         let index = square.index();
         key[index / 64] |= 1 << (index % 64);
-        let seat = position.piece_at(square).expect("an occupied square");
+        let seat = seat_at(square).expect("an occupied square");
         seats |= (seat.index() as u128) << shift;
         shift += 2;
     }
-    seats |= (position.to_move().index() as u128) << shift;
+    seats |= (to_move.index() as u128) << shift;
     key[4] = seats as u64;
     key[5] = (seats >> 64) as u64;
     key
@@ -228,7 +263,7 @@ mod tests {
     /// Positions of random playouts under every preset, with, for each,
     /// the same position with the side to move changed and with two pieces
     /// of different seats exchanged (same occupied squares).
-    fn positions() -> Vec<Position> {
+    fn positions() -> Vec<(Rules, Position)> {
         let mut rng = Rng::new(13);
         let mut out = Vec::new();
         for preset in [
@@ -266,9 +301,13 @@ mod tests {
                 pieces[b.index()].remove(from_b);
                 pieces[b.index()].insert(from_a);
                 let exchanged = Setup::new(setup.geometry(), pieces, setup.to_move());
-                out.push(Position::from_setup(&turned, position.seats()).unwrap());
-                out.push(Position::from_setup(&exchanged, position.seats()).unwrap());
-                out.push(position);
+                let seats = position.seats();
+                out.push((rules.clone(), Position::from_setup(&turned, seats).unwrap()));
+                out.push((
+                    rules.clone(),
+                    Position::from_setup(&exchanged, seats).unwrap(),
+                ));
+                out.push((rules.clone(), position));
             }
         }
         out
@@ -276,7 +315,7 @@ mod tests {
 
     #[test]
     fn keys_are_equal_exactly_for_equal_positions() {
-        let positions = positions();
+        let positions: Vec<Position> = positions().into_iter().map(|(_, p)| p).collect();
         let whole = |p: &Position| (Seat::ALL.map(|s| p.pieces(s)), p.to_move(), p.seats());
         let mut by_key: HashMap<Key, usize> = HashMap::new();
         let mut distinct = 0;
@@ -302,5 +341,26 @@ mod tests {
             distinct > 300,
             "the playouts give many positions: {distinct}"
         );
+    }
+
+    /// The key of a position's mirror image is the key of the mirrored
+    /// position, built square by square; the presets whose camps a
+    /// reflection fixes are the two-seat ones.
+    #[test]
+    fn mirrored_keys_are_the_keys_of_mirrored_positions() {
+        let mut asymmetric = 0;
+        for (rules, position) in positions() {
+            let mirror = Mirror::fixing(&rules, &camps(&rules));
+            assert_eq!(mirror.is_some(), rules.seats().len() == 2, "{rules}");
+            let Some(mirror) = mirror else { continue };
+            let setup = position.to_setup();
+            let pieces = Seat::ALL.map(|seat| mirror.apply(setup.pieces(seat)));
+            let image = Setup::new(setup.geometry(), pieces, setup.to_move());
+            let image = Position::from_setup(&image, position.seats()).unwrap();
+            assert_eq!(mirrored_key_of(&position, &mirror), key_of(&image));
+            assert_eq!(mirrored_key_of(&image, &mirror), key_of(&position));
+            asymmetric += (key_of(&image) != key_of(&position)) as usize;
+        }
+        assert!(asymmetric > 100, "few positions differ from their image");
     }
 }

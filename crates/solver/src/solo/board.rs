@@ -14,6 +14,8 @@ use halma_core::{
 };
 use halma_rules::Rules;
 
+use crate::mirror::Mirror;
+
 /// The fixed data of one solo race.
 #[derive(Clone, Debug)]
 pub(crate) struct SoloBoard {
@@ -138,6 +140,16 @@ impl SoloBoard {
     /// The state turned by a half-turn of the board.
     pub fn rotate(&self, own: Bitboard) -> Bitboard {
         own.into_iter().map(|s| self.rotate_square(s)).collect()
+    }
+
+    /// A reflection of the board in one of its diagonals that maps onto
+    /// themselves the target camp, the home camp (which home-lock guards)
+    /// and `start`, if one does: then a state and its mirror image are
+    /// equally far from `start` and from the target, and a search from
+    /// `start` may keep one state of each pair.
+    pub fn mirror_for(&self, start: Bitboard) -> Option<Mirror> {
+        let home = self.rules.home_camp(self.seat);
+        Mirror::fixing(&self.rules, &[self.target, home, start])
     }
 
     /// The position where only this seat is on the board, with the pieces

@@ -25,6 +25,13 @@
 //! `k` and `k + 1`, so a new state is checked against two layers; otherwise
 //! against all.
 //!
+//! Mirror pairs. When a reflection of the board in a diagonal maps the
+//! start, the target and the home camp onto themselves (the two-seat
+//! presets' start positions), a state and its mirror image are equally far
+//! from both ends, and a two-sided round keeps one state of each pair (see
+//! `Search::mirror`): half the states. Its race is then always recovered
+//! through the meeting state, as below.
+//!
 //! Memory. With reversible moves a layer is freed as soon as no duplicate
 //! check needs it (a round holds at most three layers a side), so a round
 //! cannot trace its race back through the moves stored in the layers. The
@@ -45,6 +52,7 @@ use super::board::SoloBoard;
 use super::bound::Goal;
 use super::table::{Key, Layer};
 use crate::limits::{Budget, LimitKind};
+use crate::mirror::Mirror;
 
 /// What the exact search reached.
 pub(crate) struct ExactOutcome {
@@ -111,6 +119,11 @@ struct Search<'a, K: Key> {
     free_layers: bool,
     /// Whether the round freed a layer a trace would need (any but layer 0).
     freed: bool,
+    /// The reflection that maps the race onto itself, if one does and the
+    /// search uses it: then a layer holds one state of each mirror pair (the
+    /// [`Key::least`] of the two), and the round's race, which the layers
+    /// hold only up to reflection, is recovered through its meeting state.
+    mirror: Option<Mirror>,
     progress: &'a mut dyn FnMut(&str),
     _key: std::marker::PhantomData<K>,
 }
@@ -139,6 +152,10 @@ impl<K: Key> Search<'_, K> {
         for parent in last.iter() {
             let own = parent.unpack(board);
             let counts = goal.counts(board, own);
+            let mirror = self
+                .mirror
+                .as_ref()
+                .map(|mirror| (mirror, parent.mirror(board, mirror)));
             let mut stop = None;
             let mut met = None;
             board.for_each_child(own, |from, to, child| {
@@ -150,19 +167,35 @@ impl<K: Key> Search<'_, K> {
                     self.pruned = true;
                     return;
                 }
-                let key = parent.toggle(board, from).toggle(board, to);
+                let child_key = parent.toggle(board, from).toggle(board, to);
+                // The child's mirror image, updated like the child.
+                let image = mirror.map(|(mirror, parent_image)| {
+                    parent_image
+                        .toggle(board, mirror.square(from))
+                        .toggle(board, mirror.square(to))
+                });
+                let key = image.map_or(child_key, |image| child_key.least(image));
+                // The turned child's representative: turning commutes with
+                // the reflection, so the turned pair is the pair turned.
+                let turned = || {
+                    let turned = child_key.rotate(board);
+                    image.map_or(turned, |image| turned.least(image.rotate(board)))
+                };
                 if layers[checked..].iter().any(|layer| layer.contains(key)) {
                     return;
                 }
                 let partner = match &meet {
                     Meet::Nothing => None,
                     Meet::Goal => board.is_goal(child).then_some((key, false)),
-                    Meet::Layer { layer, turned } => {
-                        let partner = if *turned { key.rotate(board) } else { key };
+                    Meet::Layer {
+                        layer,
+                        turned: is_turned,
+                    } => {
+                        let partner = if *is_turned { turned() } else { key };
                         layer.contains(partner).then_some((partner, false))
                     }
                     Meet::Itself => {
-                        let partner = key.rotate(board);
+                        let partner = turned();
                         if partner == key {
                             Some((partner, false))
                         } else {
@@ -302,18 +335,33 @@ pub(crate) fn exact<K: Key>(
     known: Option<u32>,
     progress: &mut dyn FnMut(&str),
 ) -> ExactOutcome {
-    exact_with::<K>(board, start, budget, known, progress, true)
+    let options = Options {
+        free_layers: true,
+        mirror: true,
+    };
+    exact_with::<K>(board, start, budget, known, progress, options)
 }
 
-/// [`exact`], freeing layers (with reversible moves) when `free_layers`, or
-/// keeping every layer of a round and tracing the race back through them.
+/// How [`exact_with`] searches (both on in [`exact`]; tests turn them off to
+/// compare).
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    /// Free layers (with reversible moves), or keep every layer of a round
+    /// and trace the race back through them.
+    free_layers: bool,
+    /// Keep one state of each mirror pair when a reflection maps the race
+    /// onto itself.
+    mirror: bool,
+}
+
+/// [`exact`] with the choices of `options`.
 fn exact_with<K: Key>(
     board: &SoloBoard,
     start: Bitboard,
     budget: &mut Budget,
     known: Option<u32>,
     progress: &mut dyn FnMut(&str),
-    free_layers: bool,
+    options: Options,
 ) -> ExactOutcome {
     let forward_goal = Goal::new(board, board.target);
     let backward_goal = Goal::new(board, start);
@@ -327,8 +375,12 @@ fn exact_with<K: Key>(
         held: 0,
         since_check: 0,
         pruned: false,
-        free_layers,
+        free_layers: options.free_layers,
         freed: false,
+        // Only two-sided rounds: their race is recovered by shorter searches.
+        mirror: (options.mirror && bidirectional)
+            .then(|| board.mirror_for(start))
+            .flatten(),
         progress,
         _key: std::marker::PhantomData,
     };
@@ -487,7 +539,11 @@ fn round<K: Key>(
         Expanded::Met(met) => met,
     };
     let depth = forward.len() - 1;
-    if search.freed {
+    // The layers hold states up to reflection, so only a race of one move
+    // (no layer to trace through) is traced with a mirror; the halves of a
+    // longer one are shorter races (the round is two-sided), so the recovery
+    // ends.
+    if search.freed || (search.mirror.is_some() && limit >= 2) {
         let mut meeting = met.parent.unpack(board);
         meeting.remove(met.from);
         meeting.insert(met.to);
@@ -562,12 +618,19 @@ mod tests {
             .collect()
     }
 
+    /// What [`check`] saw: searches that traced their race through a meeting
+    /// state having freed layers, and searches that used a mirror.
+    #[derive(Default)]
+    struct Seen {
+        traced: usize,
+        mirrored: usize,
+    }
+
     /// Checks every kind of round (symmetric, two-sided, one-sided) on a
-    /// race of a few pieces to a small made-up target, against `breadth_first`.
-    /// Returns how many searches traced their race through a meeting state
-    /// (having freed layers).
-    fn check(target: &[(u8, u8)], start: Option<&[(u8, u8)]>) -> usize {
-        let mut traced = 0;
+    /// race of a few pieces to a small made-up target, against
+    /// `breadth_first`, with and without freeing layers and mirror pairs.
+    fn check(target: &[(u8, u8)], start: Option<&[(u8, u8)]>) -> Seen {
+        let mut seen = Seen::default();
         let rules: Rules = "halma8".parse().unwrap();
         let mut board = SoloBoard::new(&rules, Seat::Red);
         board.target = squares(target);
@@ -578,52 +641,118 @@ mod tests {
         let expected = breadth_first(&board, start, 12).expect("solvable");
         for reversible in [true, false] {
             board.reversible = reversible;
-            // Freeing layers (then tracing through the meeting state) and
-            // keeping them all agree on the optimum and the proof.
+            let two_sided = reversible && start.count() == board.target.count();
+            seen.mirrored += (two_sided && board.mirror_for(start).is_some()) as usize;
+            // Freeing layers (then tracing through the meeting state),
+            // keeping them all, and keeping one state of each mirror pair
+            // agree on the optimum and the proof.
             let mut peaks = Vec::new();
             for free_layers in [true, false] {
-                let mut budget = Budget::new(SolveLimits::default());
-                let mut log = |line: &str| traced += line.contains("tracing") as usize;
-                let outcome =
-                    exact_with::<u64>(&board, start, &mut budget, None, &mut log, free_layers);
-                let states = outcome.states.expect("solved");
-                let what = format!("{target:?} reversible {reversible} free {free_layers}");
-                assert_eq!(states.len() as u32 - 1, expected, "{what}");
-                assert_eq!(outcome.lower_bound, expected, "{what}");
-                assert_eq!(states[0], start);
-                assert!(board.is_goal(*states.last().unwrap()));
-                assert!(
-                    states[..states.len() - 1]
-                        .iter()
-                        .all(|&s| !board.is_goal(s)),
-                    "{what}: the camp is filled before the last move"
-                );
-                for pair in states.windows(2) {
-                    let mut found = false;
-                    board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
-                    assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+                for mirror in [true, false] {
+                    let mut budget = Budget::new(SolveLimits::default());
+                    let mut log = |line: &str| seen.traced += line.contains("tracing") as usize;
+                    let options = Options {
+                        free_layers,
+                        mirror,
+                    };
+                    let outcome =
+                        exact_with::<u64>(&board, start, &mut budget, None, &mut log, options);
+                    let states = outcome.states.expect("solved");
+                    let what = format!("{target:?} reversible {reversible} {options:?}");
+                    assert_eq!(states.len() as u32 - 1, expected, "{what}");
+                    assert_eq!(outcome.lower_bound, expected, "{what}");
+                    assert_eq!(states[0], start);
+                    assert!(board.is_goal(*states.last().unwrap()));
+                    assert!(
+                        states[..states.len() - 1]
+                            .iter()
+                            .all(|&s| !board.is_goal(s)),
+                        "{what}: the camp is filled before the last move"
+                    );
+                    for pair in states.windows(2) {
+                        let mut found = false;
+                        board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
+                        assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+                    }
+                    peaks.push(outcome.peak_memory);
                 }
-                peaks.push(outcome.peak_memory);
             }
-            assert!(peaks[0] <= peaks[1], "{target:?}: freeing holds more");
+            // Peaks in the order (free, mirror), (free, no mirror), (keep,
+            // mirror), (keep, no mirror). A mirror saves states, but these
+            // races are too small for that to show (see
+            // `mirror_pairs_halve_the_states`).
+            assert!(peaks[1] <= peaks[3], "{target:?}: freeing holds more");
         }
-        traced
+        seen
     }
 
     #[test]
     fn every_kind_of_round_finds_the_optimum() {
-        // Symmetric (the start is the target turned): odd and even lengths.
-        let mut traced = check(&[(5, 2), (6, 2), (5, 3)], None);
-        traced += check(&[(4, 4), (5, 5)], None);
-        traced += check(&[(6, 1), (7, 0), (6, 0), (7, 1)], None);
-        traced += check(&[(1, 1), (2, 1), (3, 1)], None);
-        assert!(traced > 0, "no symmetric round freed a layer it needed");
-        // Two-sided, not symmetric.
-        let traced = check(&[(6, 6), (7, 7), (6, 7)], Some(&[(1, 1), (2, 2), (3, 1)]))
-            + check(&[(4, 3), (5, 3)], Some(&[(0, 0), (1, 0)]));
-        assert!(traced > 0, "no two-sided round freed a layer it needed");
+        // Symmetric (the start is the target turned): odd and even lengths;
+        // the last two targets are their own mirror images.
+        let seen = [
+            check(&[(5, 2), (6, 2), (5, 3)], None),
+            check(&[(4, 4), (5, 5)], None),
+            check(&[(6, 1), (7, 0), (6, 0), (7, 1)], None),
+            check(&[(1, 1), (2, 1), (3, 1)], None),
+            check(&[(7, 0), (6, 0), (7, 1)], None),
+        ];
+        assert!(
+            seen.iter().any(|seen| seen.traced > 0),
+            "no symmetric round freed a layer it needed"
+        );
+        assert!(
+            seen.iter().filter(|seen| seen.mirrored > 0).count() >= 2,
+            "the mirror went unused"
+        );
+        // Two-sided, not symmetric; the second is its own mirror image.
+        let seen = [
+            check(&[(6, 6), (7, 7), (6, 7)], Some(&[(1, 1), (2, 2), (3, 1)])),
+            check(&[(7, 0), (6, 1)], Some(&[(1, 6), (0, 7)])),
+        ];
+        assert!(
+            seen.iter().any(|seen| seen.traced > 0),
+            "no two-sided round freed a layer it needed"
+        );
+        assert!(seen[1].mirrored > 0, "the mirror went unused");
         // One-sided: a spare piece (three pieces, two target squares).
-        let traced = check(&[(6, 6), (7, 7)], Some(&[(1, 1), (2, 2), (3, 1)]));
+        let traced = check(&[(6, 6), (7, 7)], Some(&[(1, 1), (2, 2), (3, 1)])).traced;
         assert!(traced > 0, "no one-sided round freed a layer it needed");
+    }
+
+    /// On races that are their own mirror image, keeping one state of each
+    /// pair gives the same optimum and proof with far fewer states.
+    #[test]
+    fn mirror_pairs_halve_the_states() {
+        let rules: Rules = "halma8".parse().unwrap();
+        let mut board = SoloBoard::new(&rules, Seat::Red);
+        for target in [
+            &[(7, 0), (5, 0), (7, 2), (6, 1)][..],
+            &[(7, 0), (6, 0), (7, 1), (5, 0), (7, 2)][..],
+        ] {
+            board.target = squares(target);
+            let start = board.rotate(board.target);
+            assert!(board.mirror_for(start).is_some(), "{target:?}");
+            let mut runs = Vec::new();
+            for mirror in [true, false] {
+                let mut budget = Budget::new(SolveLimits::default());
+                let options = Options {
+                    free_layers: true,
+                    mirror,
+                };
+                let outcome =
+                    exact_with::<u64>(&board, start, &mut budget, None, &mut |_| {}, options);
+                let moves = outcome.states.expect("solved").len() - 1;
+                runs.push((moves, outcome.lower_bound, budget.nodes()));
+            }
+            let [(moves, bound, nodes), (plain_moves, plain_bound, plain_nodes)] = runs[..] else {
+                unreachable!()
+            };
+            assert_eq!((moves, bound), (plain_moves, plain_bound), "{target:?}");
+            assert!(
+                nodes * 10 < plain_nodes * 6,
+                "{target:?}: {nodes} nodes with the mirror, {plain_nodes} without"
+            );
+        }
     }
 }

@@ -10,6 +10,7 @@ use std::hash::{Hash, Hasher};
 use halma_core::{Bitboard, Square};
 
 use super::board::SoloBoard;
+use crate::mirror::Mirror;
 
 /// A packed state.
 pub(crate) trait Key: Copy + Eq + Default {
@@ -25,6 +26,13 @@ pub(crate) trait Key: Copy + Eq + Default {
     fn hash64(self) -> u64;
     /// The state with `square` added or removed.
     fn toggle(self, board: &SoloBoard, square: Square) -> Self;
+    /// The lesser of two states in a fixed total order: which of a state
+    /// and its mirror image stands for both.
+    fn least(self, other: Self) -> Self;
+    /// The state reflected by `mirror`.
+    fn mirror(self, board: &SoloBoard, mirror: &Mirror) -> Self {
+        Self::pack(board, mirror.apply(self.unpack(board)))
+    }
 }
 
 /// The row-major index of a square on `board`.
@@ -86,6 +94,10 @@ macro_rules! integer_key {
             fn toggle(self, board: &SoloBoard, square: Square) -> $int {
                 self ^ 1 << index(board, square)
             }
+            #[inline]
+            fn least(self, other: $int) -> $int {
+                self.min(other)
+            }
         }
     };
 }
@@ -136,6 +148,15 @@ impl Key for Bitboard {
     fn toggle(mut self, _board: &SoloBoard, square: Square) -> Bitboard {
         Bitboard::toggle(&mut self, square);
         self
+    }
+    #[inline]
+    fn least(self, other: Bitboard) -> Bitboard {
+        // Lexicographic on the bits: the set holding the first square where
+        // they differ is the lesser.
+        match (self ^ other).first() {
+            Some(square) if other.contains(square) => other,
+            _ => self,
+        }
     }
 }
 
