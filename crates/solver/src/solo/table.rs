@@ -295,8 +295,28 @@ mod tests {
         ]
         .into_iter()
         .collect();
-        for own in [home, board.target, corners, home | board.target] {
+        let mirror = board
+            .mirror_for(home)
+            .expect("the presets' camps have a mirror");
+        let sets = [home, board.target, corners, home | board.target];
+        let keys = sets.map(|own| K::pack(&board, own));
+        for a in keys {
+            for b in keys {
+                let least = a.least(b);
+                assert_eq!(least, b.least(a));
+                assert!(least == a || least == b);
+                for c in keys {
+                    // A total order: the least of three is the same whichever pair goes first.
+                    assert_eq!(least.least(c), a.least(b.least(c)));
+                }
+            }
+        }
+        for own in sets {
             let key = K::pack(&board, own);
+            assert_eq!(
+                key.mirror(&board, &mirror).unpack(&board),
+                mirror.apply(own)
+            );
             assert_ne!(key, K::default(), "pieces never pack to the empty key");
             assert_eq!(key.unpack(&board), own);
             assert_eq!(key.rotate(&board).unpack(&board), board.rotate(own));
