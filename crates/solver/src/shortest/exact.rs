@@ -257,6 +257,7 @@ fn pack_key(occupied: Bitboard, to_move: Seat, seat_at: impl Fn(Square) -> Optio
 mod tests {
     use super::*;
     use halma_core::{Seat, Setup};
+    use halma_rules::Preset;
     use halma_tools::rng::Rng;
     use std::collections::HashMap;
 
@@ -266,15 +267,7 @@ mod tests {
     fn positions() -> Vec<(Rules, Position)> {
         let mut rng = Rng::new(13);
         let mut out = Vec::new();
-        for preset in [
-            "halma",
-            "halma3",
-            "halma4",
-            "halma8",
-            "halma10",
-            "super-halma",
-        ] {
-            let rules: Rules = preset.parse().unwrap();
+        for rules in Preset::ALL.map(Rules::new) {
             for _ in 0..20 {
                 let mut position = rules.start_position();
                 let mut moves = Vec::new();
