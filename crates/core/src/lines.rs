@@ -90,6 +90,165 @@ pub(crate) fn landings(blocked: &[u64; 4], bit: u8) -> u64 {
     out | SPREAD_FILE[landed as usize] << half_file
 }
 
+/// One line of the board (a rank, file, diagonal or anti-diagonal) as seen
+/// from one class word: its squares there, and the blocked squares of the
+/// whole line gathered into the table's index, so that the landings along
+/// it of any of those squares cost one table read.
+#[derive(Clone, Copy)]
+pub(crate) struct Line {
+    /// The line's squares in the class word.
+    pub(crate) squares: u64,
+    class: usize,
+    /// The table's index: the line's blocked squares by parity.
+    index: usize,
+    /// A file (its squares are read by half ranks), not a rank or diagonal
+    /// (read by half files).
+    by_ranks: bool,
+    /// The half file of a file's squares.
+    half_file: u32,
+}
+
+impl Line {
+    /// The landings along this line of the segments from the square at
+    /// `bit` of the class word, one of the line's squares.
+    #[inline(always)]
+    pub(crate) fn landings(&self, bit: u32) -> u64 {
+        if self.by_ranks {
+            self.landings_read::<true>(bit)
+        } else {
+            self.landings_read::<false>(bit)
+        }
+    }
+
+    /// [`landings`](Self::landings) for a line that is a file (`BY_RANKS`)
+    /// or not, so that a loop over one line's squares tests it once.
+    #[inline(always)]
+    fn landings_read<const BY_RANKS: bool>(&self, bit: u32) -> u64 {
+        if BY_RANKS {
+            let rank = ((bit >> 3) << 1) as usize | (self.class >> 1);
+            let landed = LANDINGS[(rank & 15) << 16 | (self.index & 0xffff)];
+            SPREAD_FILE[landed as usize] << self.half_file
+        } else {
+            // A landing's half file, in every row, cut to the line.
+            let file = ((bit & 7) << 1) as usize | (self.class & 1);
+            let landed = LANDINGS[(file & 15) << 16 | (self.index & 0xffff)] as u64;
+            landed.wrapping_mul(GATHER_ROWS) & self.squares
+        }
+    }
+}
+
+/// The four lines through the square at layout bit `through` with
+/// `blocked` the pieces and the squares off the board (see [`landings`]),
+/// each in the two class words it crosses: the square's own class first.
+#[inline(always)]
+pub(crate) fn lines_through(blocked: &[u64; 4], through: u8) -> [[Line; 2]; 4] {
+    let class = (through >> 6) as usize;
+    let half_file = through as u32 & 7;
+    // The rank: one byte of each of the two words of its rank parity.
+    let row = through as u32 & 0x38;
+    let rank_class = class & 2;
+    let index =
+        ((blocked[rank_class] >> row) & 0xff) | ((blocked[rank_class | 1] >> row) & 0xff) << 8;
+    let by_files = |class: usize, squares: u64, index: u64| Line {
+        squares,
+        class,
+        index: index as usize,
+        by_ranks: false,
+        half_file,
+    };
+    let rank = [class, class ^ 1].map(|class| by_files(class, 0xff << row, index));
+    // The file: one half file of each of the two words of its file parity.
+    let file_class = class & 1;
+    let even = ((blocked[file_class] >> half_file) & FILE_0).wrapping_mul(GATHER_FILE) >> 56;
+    let odd = ((blocked[file_class | 2] >> half_file) & FILE_0).wrapping_mul(GATHER_FILE) >> 56;
+    let file = [class, class ^ 2].map(|class| Line {
+        squares: FILE_0 << half_file,
+        class,
+        index: (even | odd << 8) as usize,
+        by_ranks: true,
+        half_file,
+    });
+    // The diagonals, read by half files as in `landings`: their squares
+    // alternate between the square's own class and the class with both
+    // parities flipped.
+    let lines = &DIAGONALS[through as usize];
+    let own_shift = 8 * (class as u32 & 1);
+    let diagonal = |d: usize| {
+        let (own, other) = (lines.own[d], lines.other[d]);
+        let own_byte = (blocked[class] & own).wrapping_mul(GATHER_ROWS) >> 56;
+        let other_byte = (blocked[class ^ 3] & other).wrapping_mul(GATHER_ROWS) >> 56;
+        let index = (own_byte << own_shift | other_byte << (8 - own_shift)) & 0xffff;
+        [
+            by_files(class, own, index),
+            by_files(class ^ 3, other, index),
+        ]
+    };
+    [rank, file, diagonal(0), diagonal(1)]
+}
+
+/// The jump graph as adjacency sets, one `u64` of landings (bits of its
+/// class's word) per square of each class, with the squares that may be the
+/// source of a segment.
+pub(crate) struct Adjacency<'a> {
+    /// `sets[class][bit]`: the landings of the square's segments.
+    pub(crate) sets: &'a mut [[u64; 64]; 4],
+    /// Per class, a superset of the squares whose set is not empty.
+    pub(crate) any_source: &'a mut [u64; 4],
+}
+
+impl Adjacency<'_> {
+    /// Makes the landings of every square of `wanted` (squares of the
+    /// board) on the four lines through the square at layout bit `changed`,
+    /// along those lines, those of `blocked` (the pieces and the squares off
+    /// the board), on a board that is a rectangle from a1 ([`fits`]).
+    ///
+    /// A segment reads only its own line, so when the occupancy changes on
+    /// one square, these are the only landings that may change: an
+    /// adjacency built for the old occupancy is made that of the new one
+    /// (as `longjump`'s set-wise construction would build it) at the price
+    /// of one gathered index per line and one table read per square. A
+    /// square that loses its last segment stays in `any_source`.
+    #[inline(always)]
+    pub(crate) fn update_lines_through(
+        &mut self,
+        blocked: &[u64; 4],
+        wanted: &Bitboard,
+        changed: u8,
+    ) {
+        let [rank, file, diagonal, anti_diagonal] = lines_through(blocked, changed);
+        // Written out: each call then has its line's fields as constants.
+        let [rank_own, rank_other] = &rank;
+        let [file_own, file_other] = &file;
+        let [diagonal_own, diagonal_other] = &diagonal;
+        let [anti_own, anti_other] = &anti_diagonal;
+        self.update_line::<false>(rank_own, wanted);
+        self.update_line::<false>(rank_other, wanted);
+        self.update_line::<true>(file_own, wanted);
+        self.update_line::<true>(file_other, wanted);
+        self.update_line::<false>(diagonal_own, wanted);
+        self.update_line::<false>(diagonal_other, wanted);
+        self.update_line::<false>(anti_own, wanted);
+        self.update_line::<false>(anti_other, wanted);
+    }
+
+    /// The part of [`update_lines_through`](Self::update_lines_through)
+    /// for one line in one class word, a file exactly when `BY_RANKS`.
+    #[inline(always)]
+    fn update_line<const BY_RANKS: bool>(&mut self, line: &Line, wanted: &Bitboard) {
+        let class = line.class & 3;
+        let sets = &mut self.sets[class];
+        let mut squares = line.squares & wanted.0[class];
+        // Cheaper than testing each square's landings.
+        self.any_source[class] |= squares;
+        while squares != 0 {
+            let bit = squares.trailing_zeros();
+            squares &= squares - 1;
+            let set = &mut sets[bit as usize & 63];
+            *set = (*set & !line.squares) | line.landings_read::<BY_RANKS>(bit);
+        }
+    }
+}
+
 /// Whether `board` is a rectangle from the a1 corner: then no line has a
 /// hole inside, and [`landings`] is exact.
 #[inline]

@@ -13,6 +13,7 @@
 //! the origin differ, so those few are walked square by square by the
 //! caller (see [`crate::MoveGenerator`]).
 
+use crate::lines::{self, Adjacency};
 use crate::{Bitboard, Direction, Square};
 use std::cell::Cell;
 
@@ -26,7 +27,8 @@ pub(crate) struct LongJumpTable {
     /// `adjacency[class][bit]`: the landings (bits of the same class word)
     /// of every legal segment from that square, all pieces in place.
     adjacency: [[u64; 64]; 4],
-    /// Per class, the squares that are the source of some segment.
+    /// Per class, the squares that are the source of some segment (and, in
+    /// a table made by [`LongJumps::derive`], maybe squares that were).
     any_source: [u64; 4],
 }
 
@@ -68,6 +70,45 @@ impl LongJumps {
         };
         table.fill(board, occupied);
         LongJumps(Some(table))
+    }
+
+    /// The jump graph of `occupied` on the rectangle `board` ([`lines::fits`]),
+    /// made from `parent`, the graph of an occupancy that differs from
+    /// `occupied` on the square `changed` only, by reading again the lines
+    /// through that square ([`Adjacency::update_lines_through`]), in this
+    /// handle's storage (which may hold any graph, or none yet).
+    ///
+    /// Only the adjacency sets of the squares of `wanted` are made right:
+    /// those of the other squares are `parent`'s. A count of some pieces'
+    /// moves reads the sets of those pieces and of empty squares only.
+    ///
+    /// perft's last-but-one ply builds one graph and derives each child's
+    /// from it: a move changes two squares, and the lines through them hold
+    /// far fewer squares than the whole board.
+    pub(crate) fn derive(
+        &mut self,
+        parent: &LongJumpTable,
+        board: Bitboard,
+        occupied: Bitboard,
+        changed: Square,
+        wanted: Bitboard,
+    ) -> &LongJumpTable {
+        debug_assert!(lines::fits(board));
+        let table = self
+            .0
+            .get_or_insert_with(|| match SPARE.try_with(Cell::take) {
+                Ok(Some(table)) => table,
+                _ => parent.clone().into(),
+            });
+        table.adjacency = parent.adjacency;
+        table.any_source = parent.any_source;
+        let blocked = (occupied | !board).0;
+        Adjacency {
+            sets: &mut table.adjacency,
+            any_source: &mut table.any_source,
+        }
+        .update_lines_through(&blocked, &(wanted & board), changed.bit());
+        table
     }
 
     /// The table, if long jumps are on.
@@ -449,6 +490,53 @@ pub(crate) mod tests {
             prop_assert_eq!(fast.crossing(board - occupied, board).0, (Bitboard(crossing) & board).0);
             prop_assert_eq!(fast.any_source, any_source);
             prop_assert_eq!(handle.clone().get().map(|t| t.adjacency), Some(adjacency));
+        }
+
+        /// A graph derived from another by one changed square, and one
+        /// derived again from that (as perft's last-but-one ply derives the
+        /// graph without the moving piece, then each destination's), is
+        /// the graph built for the final occupancy on the wanted squares,
+        /// its parent's elsewhere, and `any_source` covers every source.
+        #[test]
+        fn derived_tables_match_the_tables_built_whole(
+            seed: u64,
+            round in 0usize..84,
+            squares: [u8; 2],
+            wanted: [u64; 4],
+            previous: u64,
+        ) {
+            let (board, occupied) = random_board(seed, round);
+            // Derivation needs a rectangle from a1 (the line tables).
+            let board = if lines::fits(board) { board } else { Bitboard::rectangle(10, 10) };
+            let occupied = occupied & board;
+            let on_board: Vec<Square> = board.into_iter().collect();
+            let [first, second] = squares.map(|s| on_board[s as usize % on_board.len()]);
+            let middle = occupied ^ Bitboard::from_square(first);
+            let last = middle ^ Bitboard::from_square(second);
+            let wanted = Bitboard(wanted) & board;
+            // Storage left by another graph, to be overwritten.
+            drop(LongJumps::new(board, Bitboard(std::array::from_fn(|_| previous)) & board));
+            let parent = LongJumps::new(board, occupied);
+            let mut once = LongJumps::default();
+            let mut twice = LongJumps::default();
+            let derived_once = once.derive(parent.get().expect("a table"), board, middle, first, wanted);
+            let derived = twice.derive(derived_once, board, last, second, wanted);
+            let built = LongJumps::new(board, last);
+            let built = built.get().expect("a table");
+            let parent = parent.get().expect("a table");
+            for square in board {
+                let (class, bit) = ((square.bit() >> 6) as usize, (square.bit() & 63) as usize);
+                let expected = if wanted.contains(square) {
+                    built.adjacency[class][bit]
+                } else {
+                    parent.adjacency[class][bit]
+                };
+                prop_assert_eq!(derived.adjacency[class][bit], expected, "at {}", square);
+            }
+            for class in 0..4 {
+                let wanted_sources = built.any_source[class] & wanted.word(class);
+                prop_assert_eq!(derived.any_source[class] & wanted_sources, wanted_sources);
+            }
         }
 
         /// Each square's adjacency set is exactly the landings of its

@@ -163,6 +163,41 @@ proptest! {
         MoveGenerator::count_plain_after_moves(board, occupied, pieces, moves, |n| counted.push(n));
         prop_assert_eq!(counted, expected);
     }
+
+    /// The same with long jumps: the count of each position after a move,
+    /// from a jump graph derived from the parent's (or, on a board with
+    /// holes, built for each position), equals the bulk count of a
+    /// generator built for that position. A moving piece's destinations
+    /// lie anywhere, on its lines or not, next to the mover's pieces or
+    /// not, and its origin may empty a square a mover's segment crosses.
+    #[test]
+    fn the_long_jump_count_after_each_move_matches_a_generator_for_the_child(
+        side in prop::sample::select(vec![8u8, 10, 16, 6, 13, 17]),
+        density in 1u32..8,
+        seeds in prop::array::uniform12(any::<u64>()),
+    ) {
+        let (board, occupied, pieces, _) = random_case(side.min(16), density, &seeds, false, false);
+        let board = if side == 17 { board - Bitboard([seeds[2], 0, seeds[5], 0]) } else { board };
+        let (occupied, pieces) = (occupied & board, pieces & board);
+        let empty = board - occupied;
+        let moves: Vec<(Square, Bitboard)> = (occupied - pieces)
+            .into_iter()
+            .take(3)
+            .enumerate()
+            .map(|(k, origin)| (origin, empty & Bitboard([seeds[k], seeds[k + 3], seeds[k + 6], seeds[k + 9]]) & Bitboard([seeds[k + 1], seeds[k + 4], seeds[k + 7], seeds[k + 2]])))
+            .collect();
+        let long = Constraints { long_jumps: true, ..Constraints::default() };
+        let mut expected = Vec::new();
+        for &(origin, destinations) in &moves {
+            for to in destinations {
+                let after = (occupied - Bitboard::from_square(origin)) | Bitboard::from_square(to);
+                expected.push(MoveGenerator::new(board, after, long).count_moves(pieces));
+            }
+        }
+        let mut counted = Vec::new();
+        MoveGenerator::count_long_after_moves(board, occupied, pieces, moves, |n| counted.push(n));
+        prop_assert_eq!(counted, expected);
+    }
 }
 
 proptest! {

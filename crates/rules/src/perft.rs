@@ -304,8 +304,8 @@ impl Rules {
         if depth == 2 && REUSE {
             return self.count_children_reusing(position, &generator);
         }
-        if depth == 2 && !PATH && self.counts_without_constraints() {
-            return self.count_children_plain(position, &generator, None);
+        if depth == 2 && !PATH && self.counts_children_unmade() {
+            return self.count_children_unmade(position, &generator, None);
         }
         let mut moves = MoveList::with_capacity(256);
         self.moves_with(position, &generator, &mut moves);
@@ -337,25 +337,28 @@ impl Rules {
         }
     }
 
-    /// Whether the side to move never has constraints under these rules
-    /// ([`constraints`](Rules::constraints) is always the default), so that
-    /// [`MoveGenerator::count_plain_after_moves`] counts its moves.
+    /// Whether [`count_children_unmade`](Rules::count_children_unmade)
+    /// applies: every seat's only constraint under these rules is long
+    /// jumps, when they are on ([`constraints`](Rules::constraints) is
+    /// always the default otherwise), so that
+    /// [`MoveGenerator::count_plain_after_moves`] or
+    /// [`MoveGenerator::count_long_after_moves`] counts its moves.
     #[inline(always)]
-    fn counts_without_constraints(&self) -> bool {
-        !self.long_jumps() && !self.camp_lock() && self.spoil() != Spoil::Swap
+    fn counts_children_unmade(&self) -> bool {
+        !self.camp_lock() && self.spoil() != Spoil::Swap
     }
 
-    /// perft at depth 2 under rules without constraints or path rules, from
-    /// the moves of `position` under `generator`: each position after one
-    /// of them is counted from its occupancy and the next mover's pieces,
-    /// straight from each piece's destination sets: no move list, no move
-    /// made on `position` (which would update the hash and the turn for
-    /// nothing), no generator. A move that may end the game, and the pass,
-    /// go the general way. With `reused`, the moves it covers take its count.
-    /// Inlined, so that perft's call with `None` compiles as if reuse did
-    /// not exist.
+    /// perft at depth 2 under rules without constraints (long jumps aside)
+    /// or path rules, from the moves of `position` under `generator`: each
+    /// position after one of them is counted from its occupancy and the
+    /// next mover's pieces, straight from each piece's destination sets: no
+    /// move list, no move made on `position` (which would update the hash
+    /// and the turn for nothing), no generator. A move that may end the
+    /// game, and the pass, go the general way. With `reused`, the moves it
+    /// covers take its count. Inlined, so that perft's call with `None`
+    /// compiles as if reuse did not exist.
     #[inline(always)]
-    fn count_children_plain(
+    fn count_children_unmade(
         &self,
         position: &mut Position,
         generator: &MoveGenerator,
@@ -407,19 +410,30 @@ impl Rules {
                 }
                 (piece.origin, fast - same)
             });
-        MoveGenerator::count_plain_after_moves(
-            board,
-            occupied,
-            position.pieces(next),
-            fast_moves,
-            |count| {
-                total += if pass_is_due(count as usize) {
-                    1
-                } else {
-                    count
-                }
-            },
-        );
+        let add = |count: u64| {
+            total += if pass_is_due(count as usize) {
+                1
+            } else {
+                count
+            }
+        };
+        if self.long_jumps() {
+            MoveGenerator::count_long_after_moves(
+                board,
+                occupied,
+                position.pieces(next),
+                fast_moves,
+                add,
+            );
+        } else {
+            MoveGenerator::count_plain_after_moves(
+                board,
+                occupied,
+                position.pieces(next),
+                fast_moves,
+                add,
+            );
+        }
         if let Some(reused) = reused {
             total += reused.count * u64::from(total_reused);
         }

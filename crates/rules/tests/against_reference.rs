@@ -237,6 +237,26 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
         "perft 1 of {}",
         position
     );
+    // perft 2 counts the positions after the moves without making them
+    // (under long jumps, from jump graphs derived from this position's):
+    // the same as perft 1 of each position made.
+    let by_children: u64 = if rules.is_finished(position) {
+        0
+    } else {
+        ours.iter()
+            .map(|&mv| {
+                let mut after = position.clone();
+                after.make_move(mv).expect("a legal move");
+                rules.perft(&after, 1).expect("depth 1")
+            })
+            .sum()
+    };
+    prop_assert_eq!(
+        rules.perft(position, 2),
+        Ok(by_children),
+        "perft 2 of {}",
+        position
+    );
 
     // is_legal checks one piece; it must accept exactly the listed moves,
     // whatever the kind claimed, from pieces of the mover (and one of another

@@ -180,6 +180,120 @@ impl MoveGenerator {
         }
     }
 
+    /// Like [`count_plain_after_moves`](Self::count_plain_after_moves), with
+    /// long jumps: for each `(origin, destinations)` of `moves` and each
+    /// square of `destinations`, the number of moves of `pieces` after the
+    /// piece on `origin` (not one of `pieces`) moves there, what
+    /// `MoveGenerator::new(board, occupied_after, Constraints { long_jumps: true, ..Constraints::default() }).count_moves(pieces)`
+    /// gives.
+    ///
+    /// perft's last-but-one ply under long jumps: the jump graph of
+    /// `occupied` is built once, and each position's graph is derived from
+    /// it by reading again the lines through the two squares the move
+    /// changes (on a rectangle from a1; on any other board each position's
+    /// graph is built whole).
+    pub fn count_long_after_moves(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        mut each: impl FnMut(u64),
+    ) {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `count_long_after_moves_popcnt` only needs the popcnt
+            // instruction, which the CPU was just detected to have.
+            unsafe {
+                Self::count_long_after_moves_popcnt(board, occupied, pieces, moves, &mut each)
+            };
+            return;
+        }
+        Self::count_long_after_moves_inline(board, occupied, pieces, moves, &mut each);
+    }
+
+    /// [`count_long_after_moves`](Self::count_long_after_moves) compiled
+    /// with the popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_long_after_moves_popcnt(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        each: &mut impl FnMut(u64),
+    ) {
+        Self::count_long_after_moves_inline(board, occupied, pieces, moves, each);
+    }
+
+    #[inline(always)]
+    fn count_long_after_moves_inline(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        each: &mut impl FnMut(u64),
+    ) {
+        let constraints = Constraints {
+            long_jumps: true,
+            ..Constraints::default()
+        };
+        let rectangle = lines::fits(board);
+        let parent = if rectangle {
+            LongJumps::new(board, occupied)
+        } else {
+            LongJumps::default()
+        };
+        // The graph without the moving piece, then each child's from it:
+        // only the lines through the destination are read again per child.
+        let parent_steps =
+            MoveGenerator::new(board, occupied, Constraints::default()).count_steps(pieces);
+        let mut without_origin = LongJumps::default();
+        let mut child = LongJumps::default();
+        let others = occupied - pieces;
+        for (origin, destinations) in moves {
+            let without = occupied - Bitboard::from_square(origin);
+            // The counts read the sets of `pieces` and of empty squares.
+            let wanted = (board - others) | Bitboard::from_square(origin);
+            let base = match parent.get() {
+                Some(parent) if !destinations.is_empty() => {
+                    Some(without_origin.derive(parent, board, without, origin, wanted))
+                }
+                _ => None,
+            };
+            for to in destinations {
+                let after = without | Bitboard::from_square(to);
+                // Only what the long-jump count reads: no plain landings,
+                // and the graph comes from the parent's.
+                let generator = MoveGenerator {
+                    board,
+                    empty: board - after,
+                    occupied: after,
+                    constraints,
+                    landings: [[0; 8]; 4],
+                    long: LongJumps::default(),
+                    path: None,
+                };
+                // A step of `pieces` onto the origin is new, one onto the
+                // destination is gone; no other step changes.
+                let steps = parent_steps
+                    + (Bitboard::neighbours_of(origin) & pieces).count() as u64
+                    - (Bitboard::neighbours_of(to) & pieces).count() as u64;
+                let jumps = match base {
+                    Some(base) => {
+                        let table = child.derive(base, board, after, to, wanted);
+                        generator.count_long_jumps(table, pieces, true)
+                    }
+                    None => {
+                        let graph = LongJumps::new(board, after);
+                        let table = graph.get().expect("a table was built");
+                        generator.count_long_jumps(table, pieces, rectangle)
+                    }
+                };
+                each(steps + jumps);
+            }
+        }
+    }
+
     /// The step moves of `pieces`: every (piece, direction) pair with an
     /// empty target is one move; under camp-lock a piece inside the lock
     /// set steps only within it.
@@ -245,11 +359,12 @@ impl MoveGenerator {
             // every square a count visits (docs/performance.md, the
             // optimisation log).
             return match self.long.get() {
-                Some(table) => self.count_long_jumps(table, pieces),
+                // A table kept with the generator is a board with holes.
+                Some(table) => self.count_long_jumps(table, pieces, false),
                 None => {
                     let graph = LongJumps::new(self.board, self.occupied);
                     let table = graph.get().expect("a table was built");
-                    self.count_long_jumps(table, pieces)
+                    self.count_long_jumps(table, pieces, true)
                 }
             };
         }
@@ -273,9 +388,10 @@ impl MoveGenerator {
     /// graph ([`LongJumpTable::crossing`]) get their own exact closure, the
     /// rest share the component count. Camp-lock is handled as in
     /// `count_jumps`: only components holding a lock square need per-piece
-    /// floods.
+    /// floods. `on_lines`: the board is a rectangle from a1, so that the
+    /// exact closures may read the line tables.
     #[inline(always)]
-    fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard) -> u64 {
+    fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard, on_lines: bool) -> u64 {
         let mut total = 0;
         let crossing = table.crossing(self.empty, pieces);
         for class in 0..4 {
@@ -293,7 +409,12 @@ impl MoveGenerator {
                 let bit = crossing.trailing_zeros();
                 crossing &= crossing - 1;
                 let origin = Square::from_bit((class as u32 * 64 + bit) as u8);
-                total += self.closure_crossing(origin, adjacency, lock).count_ones() as u64;
+                let closure = if on_lines {
+                    self.closure_crossing_on_lines(origin, adjacency, lock)
+                } else {
+                    self.closure_crossing(origin, adjacency, lock)
+                };
+                total += closure.count_ones() as u64;
             }
             let clean = own & !crossing_of_class;
             if clean != 0 {

@@ -3,9 +3,7 @@
 //! above the leaves, the next seat's count is taken once and serves every
 //! move of the side to move that leaves the squares it reads alone.
 
-use halma_core::{
-    Bitboard, Constraints, Move, MoveGenerator, MoveKind, MoveList, Position, Square,
-};
+use halma_core::{Bitboard, Constraints, MoveGenerator, MoveList, Position, Square};
 
 use super::move_may_finish;
 use crate::legal::pass_is_due;
@@ -34,9 +32,8 @@ impl Rules {
     /// perft at depth 2 with reply reuse: the next seat's count in the
     /// occupancy of `position` serves every move of the side to
     /// move that leaves its read set alone and cannot end the game (the
-    /// same watch as in `perft_nodes`); the other moves are made and counted
-    /// (from each piece's destinations under plain rules, as
-    /// `count_children_plain` does).
+    /// same watch as in `perft_nodes`); the other positions are counted
+    /// from each piece's destinations, as `count_children_unmade` does.
     pub(super) fn count_children_reusing(
         &self,
         position: &mut Position,
@@ -62,34 +59,7 @@ impl Rules {
             },
             read,
         };
-        if !self.long_jumps() {
-            return self.count_children_plain(position, generator, Some(reused));
-        }
-        let watch = self.finish_watch(mover);
-        let mut total = 0;
-        let mut any_move = false;
-        let mut made = MoveList::new();
-        for piece in generator.all_piece_moves(position.pieces(mover)) {
-            // No swaps without spoil=swap.
-            let destinations = piece.steps | piece.jumps;
-            any_move |= !destinations.is_empty();
-            let same = reused.destinations(piece.origin, destinations - watch);
-            total += reused.count * u64::from(same.count());
-            for (set, kind) in [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)] {
-                made.extend(
-                    (set - same)
-                        .into_iter()
-                        .map(|to| Move::new(piece.origin, to, kind)),
-                );
-            }
-        }
-        for mv in made {
-            total += self.count_child(position, mv, move_may_finish(watch, mv));
-        }
-        if pass_is_due(usize::from(any_move)) {
-            total += self.count_child(position, Move::PASS, true);
-        }
-        total
+        self.count_children_unmade(position, generator, Some(reused))
     }
 
     /// perft at depth 2 by making every move and counting each child.
