@@ -165,6 +165,31 @@ pub struct MoveGenerator {
     path: Option<Box<PathState>>,
 }
 
+/// Every square of one class word reached from `start` by the landings
+/// `next_of(bit)` of each square reached, `start` itself left out; under
+/// camp-lock (`LOCKED`), from a square of `lock` only into `lock`.
+#[inline(always)]
+fn search_closure<const LOCKED: bool>(
+    start: u64,
+    lock: u64,
+    mut next_of: impl FnMut(u32) -> u64,
+) -> u64 {
+    let mut reached = start;
+    let mut todo = start;
+    while todo != 0 {
+        let bit = todo.trailing_zeros();
+        todo &= todo - 1;
+        let mut next = next_of(bit);
+        if LOCKED && lock >> bit & 1 != 0 {
+            next &= lock;
+        }
+        next &= !reached;
+        reached |= next;
+        todo |= next;
+    }
+    reached & !start
+}
+
 /// The 8x8 squares a word shift in direction `d` may produce without having wrapped.
 const fn no_wrap_mask(direction: Direction) -> u64 {
     match direction.delta().0 {
@@ -403,20 +428,9 @@ impl MoveGenerator {
         blocked[class] &= !start;
         let lock = self.constraints.lock.word(class);
         let base = (class as u8) << 6;
-        let mut reached = start;
-        let mut todo = start;
-        while todo != 0 {
-            let bit = todo.trailing_zeros() as u8;
-            todo &= todo - 1;
-            let mut next = lines::landings(&blocked, base | bit);
-            if lock >> bit & 1 != 0 {
-                next &= lock;
-            }
-            next &= !reached;
-            reached |= next;
-            todo |= next;
-        }
-        reached & !start
+        search_closure::<true>(start, lock, |bit| {
+            lines::landings(&blocked, base | bit as u8)
+        })
     }
 
     /// The landing (as a bit of `from`'s class word, or 0) of the one segment
@@ -479,30 +493,19 @@ impl MoveGenerator {
         // The origin's lines in its own class's word.
         let lines = lines::lines_through(&blocked, origin.bit()).map(|[own, _]| own);
         let on_lines = lines.iter().fold(0, |all, line| all | line.squares) & !start;
-        let mut reached = start;
-        let mut todo = start;
-        while todo != 0 {
-            let bit = todo.trailing_zeros();
-            todo &= todo - 1;
+        search_closure::<LOCKED>(start, lock, |bit| {
             let square = 1u64 << bit;
-            let mut next = adjacency[bit as usize];
+            let next = adjacency[bit as usize];
             if on_lines & square != 0 {
                 // One line joins two squares.
                 for line in &lines {
                     if line.squares & square != 0 {
-                        next = (next & !line.squares) | line.landings(bit);
-                        break;
+                        return (next & !line.squares) | line.landings(bit);
                     }
                 }
             }
-            if LOCKED && lock & square != 0 {
-                next &= lock;
-            }
-            next &= !reached;
-            reached |= next;
-            todo |= next;
-        }
-        reached & !start
+            next
+        })
     }
 
     /// The closure of the piece on `origin` under camp-lock `lock` (0 when
@@ -520,14 +523,9 @@ impl MoveGenerator {
         for direction in Direction::ALL {
             lines |= ray(origin, direction).word(class);
         }
-        let mut reached = start;
-        let mut todo = start;
-        while todo != 0 {
-            let bit = todo.trailing_zeros();
-            todo &= todo - 1;
-            let square = 1u64 << bit;
+        search_closure::<true>(start, lock, |bit| {
             let mut next = adjacency[bit as usize];
-            if lines & square != 0 {
+            if lines >> bit & 1 != 0 {
                 let from = Square::from_bit((class as u32 * 64 + bit) as u8);
                 let (toward, _) = Direction::between(from, origin).expect("on a line");
                 // The one landing in `toward` lies on that ray, and no
@@ -535,14 +533,8 @@ impl MoveGenerator {
                 next &= !ray(from, toward).word(class);
                 next |= self.landing_without(from, toward, occupied);
             }
-            if lock & square != 0 {
-                next &= lock;
-            }
-            next &= !reached;
-            reached |= next;
-            todo |= next;
-        }
-        reached & !start
+            next
+        })
     }
 
     /// The squares the piece on `origin` can swap with (none unless `origin`

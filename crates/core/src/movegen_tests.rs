@@ -127,6 +127,50 @@ proptest! {
     }
 }
 
+/// A random position of `random_case` (on a board of side `side`; 17 stands
+/// for a board of any shape: the 16x16 one with holes) and a few moves of
+/// pieces other than `pieces`, each to some empty squares (from the seeds,
+/// so that every part of the board is reached).
+type MovesCase = (Bitboard, Bitboard, Bitboard, Vec<(Square, Bitboard)>);
+
+fn random_moves_case(side: u8, density: u32, seeds: &[u64; 12]) -> MovesCase {
+    let (board, occupied, pieces, _) = random_case(side.min(16), density, seeds, false, false);
+    let board = if side == 17 {
+        board - Bitboard([seeds[2], 0, seeds[5], 0])
+    } else {
+        board
+    };
+    let (occupied, pieces) = (occupied & board, pieces & board);
+    let empty = board - occupied;
+    let moves = (occupied - pieces)
+        .into_iter()
+        .take(3)
+        .enumerate()
+        .map(|(k, origin)| {
+            let near = Bitboard([seeds[k], seeds[k + 3], seeds[k + 6], seeds[k + 9]]);
+            let far = Bitboard([seeds[k + 1], seeds[k + 4], seeds[k + 7], seeds[k + 2]]);
+            (origin, empty & near & far)
+        })
+        .collect();
+    (board, occupied, pieces, moves)
+}
+
+/// For each move of `moves` and each of its destinations, the bulk count of
+/// `pieces` by a generator built for the position after it.
+fn counts_after(
+    (board, occupied, pieces, moves): &MovesCase,
+    constraints: Constraints,
+) -> Vec<u64> {
+    let mut counts = Vec::new();
+    for &(origin, destinations) in moves {
+        for to in destinations {
+            let after = (*occupied - Bitboard::from_square(origin)) | Bitboard::from_square(to);
+            counts.push(MoveGenerator::new(*board, after, constraints).count_moves(*pieces));
+        }
+    }
+    counts
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
@@ -139,26 +183,9 @@ proptest! {
         density in 1u32..8,
         seeds in prop::array::uniform12(any::<u64>()),
     ) {
-        let (board, occupied, pieces, _) = random_case(side.min(16), density, &seeds, false, false);
-        // 17 stands for a board of any shape: the 16x16 one with holes.
-        let board = if side == 17 { board - Bitboard([seeds[2], 0, seeds[5], 0]) } else { board };
-        let (occupied, pieces) = (occupied & board, pieces & board);
-        // A few of the other pieces move, each to some empty squares (from
-        // the seeds, so that every part of the board is reached).
-        let empty = board - occupied;
-        let moves: Vec<(Square, Bitboard)> = (occupied - pieces)
-            .into_iter()
-            .take(3)
-            .enumerate()
-            .map(|(k, origin)| (origin, empty & Bitboard([seeds[k], seeds[k + 3], seeds[k + 6], seeds[k + 9]]) & Bitboard([seeds[k + 1], seeds[k + 4], seeds[k + 7], seeds[k + 2]])))
-            .collect();
-        let mut expected = Vec::new();
-        for &(origin, destinations) in &moves {
-            for to in destinations {
-                let after = (occupied - Bitboard::from_square(origin)) | Bitboard::from_square(to);
-                expected.push(MoveGenerator::new(board, after, Constraints::default()).count_moves(pieces));
-            }
-        }
+        let case = random_moves_case(side, density, &seeds);
+        let expected = counts_after(&case, Constraints::default());
+        let (board, occupied, pieces, moves) = case;
         let mut counted = Vec::new();
         MoveGenerator::count_plain_after_moves(board, occupied, pieces, moves, |n| counted.push(n));
         prop_assert_eq!(counted, expected);
@@ -176,24 +203,10 @@ proptest! {
         density in 1u32..8,
         seeds in prop::array::uniform12(any::<u64>()),
     ) {
-        let (board, occupied, pieces, _) = random_case(side.min(16), density, &seeds, false, false);
-        let board = if side == 17 { board - Bitboard([seeds[2], 0, seeds[5], 0]) } else { board };
-        let (occupied, pieces) = (occupied & board, pieces & board);
-        let empty = board - occupied;
-        let moves: Vec<(Square, Bitboard)> = (occupied - pieces)
-            .into_iter()
-            .take(3)
-            .enumerate()
-            .map(|(k, origin)| (origin, empty & Bitboard([seeds[k], seeds[k + 3], seeds[k + 6], seeds[k + 9]]) & Bitboard([seeds[k + 1], seeds[k + 4], seeds[k + 7], seeds[k + 2]])))
-            .collect();
+        let case = random_moves_case(side, density, &seeds);
         let long = Constraints { long_jumps: true, ..Constraints::default() };
-        let mut expected = Vec::new();
-        for &(origin, destinations) in &moves {
-            for to in destinations {
-                let after = (occupied - Bitboard::from_square(origin)) | Bitboard::from_square(to);
-                expected.push(MoveGenerator::new(board, after, long).count_moves(pieces));
-            }
-        }
+        let expected = counts_after(&case, long);
+        let (board, occupied, pieces, moves) = case;
         let mut counted = Vec::new();
         MoveGenerator::count_long_after_moves(board, occupied, pieces, moves, |n| counted.push(n));
         prop_assert_eq!(counted, expected);

@@ -125,30 +125,57 @@ impl MoveGenerator {
         moves: impl IntoIterator<Item = (Square, Bitboard)>,
         mut each: impl FnMut(u64),
     ) {
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: `count_plain_after_moves_popcnt` only needs the popcnt
-            // instruction, which the CPU was just detected to have.
-            unsafe {
-                Self::count_plain_after_moves_popcnt(board, occupied, pieces, moves, &mut each)
-            };
-            return;
-        }
-        Self::count_plain_after_moves_inline(board, occupied, pieces, moves, &mut each);
+        Self::count_after_moves::<false>(board, occupied, pieces, moves, &mut each);
     }
 
-    /// [`count_plain_after_moves`](Self::count_plain_after_moves) compiled
-    /// with the popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-    #[target_feature(enable = "popcnt")]
-    fn count_plain_after_moves_popcnt(
+    /// [`count_plain_after_moves`](Self::count_plain_after_moves), or with
+    /// `LONG` [`count_long_after_moves`](Self::count_long_after_moves),
+    /// compiled with the popcnt instruction when the CPU has it.
+    #[inline(always)]
+    fn count_after_moves<const LONG: bool>(
         board: Bitboard,
         occupied: Bitboard,
         pieces: Bitboard,
         moves: impl IntoIterator<Item = (Square, Bitboard)>,
         each: &mut impl FnMut(u64),
     ) {
-        Self::count_plain_after_moves_inline(board, occupied, pieces, moves, each);
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `count_after_moves_popcnt` only needs the popcnt
+            // instruction, which the CPU was just detected to have.
+            unsafe { Self::count_after_moves_popcnt::<LONG>(board, occupied, pieces, moves, each) };
+            return;
+        }
+        Self::count_after_moves_inline::<LONG>(board, occupied, pieces, moves, each);
+    }
+
+    /// [`count_after_moves`](Self::count_after_moves) compiled with the
+    /// popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_after_moves_popcnt<const LONG: bool>(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        each: &mut impl FnMut(u64),
+    ) {
+        Self::count_after_moves_inline::<LONG>(board, occupied, pieces, moves, each);
+    }
+
+    #[inline(always)]
+    fn count_after_moves_inline<const LONG: bool>(
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        each: &mut impl FnMut(u64),
+    ) {
+        if LONG {
+            Self::count_long_after_moves_inline(board, occupied, pieces, moves, each);
+        } else {
+            Self::count_plain_after_moves_inline(board, occupied, pieces, moves, each);
+        }
     }
 
     #[inline(always)]
@@ -199,30 +226,7 @@ impl MoveGenerator {
         moves: impl IntoIterator<Item = (Square, Bitboard)>,
         mut each: impl FnMut(u64),
     ) {
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: `count_long_after_moves_popcnt` only needs the popcnt
-            // instruction, which the CPU was just detected to have.
-            unsafe {
-                Self::count_long_after_moves_popcnt(board, occupied, pieces, moves, &mut each)
-            };
-            return;
-        }
-        Self::count_long_after_moves_inline(board, occupied, pieces, moves, &mut each);
-    }
-
-    /// [`count_long_after_moves`](Self::count_long_after_moves) compiled
-    /// with the popcnt instruction (see [`count_moves_popcnt`](Self::count_moves_popcnt)).
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-    #[target_feature(enable = "popcnt")]
-    fn count_long_after_moves_popcnt(
-        board: Bitboard,
-        occupied: Bitboard,
-        pieces: Bitboard,
-        moves: impl IntoIterator<Item = (Square, Bitboard)>,
-        each: &mut impl FnMut(u64),
-    ) {
-        Self::count_long_after_moves_inline(board, occupied, pieces, moves, each);
+        Self::count_after_moves::<true>(board, occupied, pieces, moves, &mut each);
     }
 
     #[inline(always)]
