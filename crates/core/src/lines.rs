@@ -1,7 +1,8 @@
 //! Long-jump segments read from a table indexed by the occupancy of a line,
-//! as chess engines find sliding moves (kindergarten bitboards): no graph is
-//! built per position, and a flood fill asks only about the squares it
-//! reaches.
+//! as chess engines find sliding moves (kindergarten bitboards): a piece's
+//! moves need no per-position graph, and a flood fill asks only about the
+//! squares it reaches. The same reads bring a jump graph up to date along
+//! the lines through a changed square ([`Adjacency`]).
 //!
 //! Every square lies on four lines (its rank, file, diagonal and
 //! anti-diagonal). A line's squares alternate between two parity classes
@@ -206,8 +207,9 @@ impl Adjacency<'_> {
     /// one square, these are the only landings that may change: an
     /// adjacency built for the old occupancy is made that of the new one
     /// (as `longjump`'s set-wise construction would build it) at the price
-    /// of one gathered index per line and one table read per square. A
-    /// square that loses its last segment stays in `any_source`.
+    /// of one gathered index per line and one table read per square. Every
+    /// square read again joins `any_source`, whether it has a landing or
+    /// not (a superset costs a count less than a test per square).
     #[inline(always)]
     pub(crate) fn update_lines_through(
         &mut self,

@@ -22,13 +22,18 @@ pub(crate) const MAX_HALF: usize = 7;
 
 /// The long-jump graph of one position: per class, adjacency sets (see
 /// [`LongJumpTable::crossing`] for the origins that change it).
+///
+/// A table made by [`LongJumps::derive`] is right only on the squares it
+/// was asked for (the mover's pieces and the empty squares, all that a
+/// count reads): its other sets are its parent's.
 #[derive(Clone, Debug)]
 pub(crate) struct LongJumpTable {
     /// `adjacency[class][bit]`: the landings (bits of the same class word)
     /// of every legal segment from that square, all pieces in place.
     adjacency: [[u64; 64]; 4],
-    /// Per class, the squares that are the source of some segment (and, in
-    /// a table made by [`LongJumps::derive`], maybe squares that were).
+    /// Per class, the squares that are the source of some segment; in a
+    /// table made by [`LongJumps::derive`], a superset (every square whose
+    /// set it read again is added).
     any_source: [u64; 4],
 }
 

@@ -127,12 +127,15 @@ proptest! {
     }
 }
 
-/// A random position of `random_case` (on a board of side `side`; 17 stands
-/// for a board of any shape: the 16x16 one with holes) and a few moves of
-/// pieces other than `pieces`, each to some empty squares (from the seeds,
-/// so that every part of the board is reached).
+/// A board, its occupied squares, the pieces counted, and moves of other
+/// pieces: (origin, destinations).
 type MovesCase = (Bitboard, Bitboard, Bitboard, Vec<(Square, Bitboard)>);
 
+/// A random position of `random_case` (on a board of side `side`; 17 stands
+/// for a board of any shape: the 16x16 one with holes) and moves of up to
+/// three pieces other than `pieces`, chosen anywhere on the board, each to
+/// some empty squares (from the seeds, so that every part of the board is
+/// reached).
 fn random_moves_case(side: u8, density: u32, seeds: &[u64; 12]) -> MovesCase {
     let (board, occupied, pieces, _) = random_case(side.min(16), density, seeds, false, false);
     let board = if side == 17 {
@@ -142,7 +145,11 @@ fn random_moves_case(side: u8, density: u32, seeds: &[u64; 12]) -> MovesCase {
     };
     let (occupied, pieces) = (occupied & board, pieces & board);
     let empty = board - occupied;
-    let moves = (occupied - pieces)
+    let others = occupied - pieces;
+    // Not the first squares in bit order, which would all be of one class.
+    let picked = others & Bitboard(std::array::from_fn(|k| seeds[11 - k].rotate_left(17)));
+    let movers = if picked.is_empty() { others } else { picked };
+    let moves = movers
         .into_iter()
         .take(3)
         .enumerate()

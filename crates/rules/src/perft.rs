@@ -353,7 +353,8 @@ impl Rules {
     /// position after one of them is counted from its occupancy and the
     /// next mover's pieces, straight from each piece's destination sets: no
     /// move list, no move made on `position` (which would update the hash
-    /// and the turn for nothing), no generator. A move that may end the
+    /// and the turn for nothing), no generator of its own (under long
+    /// jumps, the jump graph is derived from this position's). A move that may end the
     /// game, and the pass, go the general way. With `reused`, the moves it
     /// covers take its count. Inlined, so that perft's call with `None`
     /// compiles as if reuse did not exist.

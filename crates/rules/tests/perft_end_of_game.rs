@@ -1,6 +1,6 @@
 //! perft skips the end-of-game test after a move that cannot end the game,
-//! and under rules without constraints counts the last ply without making
-//! the moves. Near the end of a game, where moves do end it, perft must
+//! and under rules without constraints (long jumps aside) counts the last
+//! ply without making the moves. Near the end of a game, where moves do end it, perft must
 //! still agree with perft by the book: every move made, every node tested.
 
 use halma_rules::{Bitboard, Position, Rules, Seat, Setup, Square};

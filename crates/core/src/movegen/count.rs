@@ -209,8 +209,9 @@ impl MoveGenerator {
 
     /// Like [`count_plain_after_moves`](Self::count_plain_after_moves), with
     /// long jumps: for each `(origin, destinations)` of `moves` and each
-    /// square of `destinations`, the number of moves of `pieces` after the
-    /// piece on `origin` (not one of `pieces`) moves there, what
+    /// square of `destinations` (empty squares), the number of moves of
+    /// `pieces` after the piece on `origin` (occupied, not one of `pieces`)
+    /// moves there, what
     /// `MoveGenerator::new(board, occupied_after, Constraints { long_jumps: true, ..Constraints::default() }).count_moves(pieces)`
     /// gives.
     ///
@@ -241,29 +242,41 @@ impl MoveGenerator {
             long_jumps: true,
             ..Constraints::default()
         };
-        let rectangle = lines::fits(board);
-        let parent = if rectangle {
-            LongJumps::new(board, occupied)
-        } else {
-            LongJumps::default()
-        };
+        let empty = board - occupied;
+        // Built on the first move that has a destination: with one seat in
+        // play, or every move into a watched camp, perft asks for none.
+        // On a board with holes the line tables do not apply, and each
+        // child's graph is built whole.
+        let mut parent: Option<(LongJumps, u64)> = None;
         // The graph without the moving piece, then each child's from it:
         // only the lines through the destination are read again per child.
-        let parent_steps =
-            MoveGenerator::new(board, occupied, Constraints::default()).count_steps(pieces);
         let mut without_origin = LongJumps::default();
         let mut child = LongJumps::default();
         let others = occupied - pieces;
+        let rectangle = lines::fits(board);
         for (origin, destinations) in moves {
+            if destinations.is_empty() {
+                continue;
+            }
+            debug_assert!(others.contains(origin) && (destinations & occupied).is_empty());
+            let (graph, parent_steps) = parent.get_or_insert_with(|| {
+                let graph = if rectangle {
+                    LongJumps::new(board, occupied)
+                } else {
+                    LongJumps::default()
+                };
+                let steps = Direction::ALL
+                    .into_iter()
+                    .map(|direction| (pieces.shift(direction) & empty).count() as u64)
+                    .sum();
+                (graph, steps)
+            });
             let without = occupied - Bitboard::from_square(origin);
             // The counts read the sets of `pieces` and of empty squares.
             let wanted = (board - others) | Bitboard::from_square(origin);
-            let base = match parent.get() {
-                Some(parent) if !destinations.is_empty() => {
-                    Some(without_origin.derive(parent, board, without, origin, wanted))
-                }
-                _ => None,
-            };
+            let base = graph
+                .get()
+                .map(|parent| without_origin.derive(parent, board, without, origin, wanted));
             for to in destinations {
                 let after = without | Bitboard::from_square(to);
                 // Only what the long-jump count reads: no plain landings,
@@ -278,8 +291,8 @@ impl MoveGenerator {
                     path: None,
                 };
                 // A step of `pieces` onto the origin is new, one onto the
-                // destination is gone; no other step changes.
-                let steps = parent_steps
+                // (empty) destination is gone; no other step changes.
+                let steps = *parent_steps
                     + (Bitboard::neighbours_of(origin) & pieces).count() as u64
                     - (Bitboard::neighbours_of(to) & pieces).count() as u64;
                 let jumps = match base {
@@ -290,7 +303,7 @@ impl MoveGenerator {
                     None => {
                         let graph = LongJumps::new(board, after);
                         let table = graph.get().expect("a table was built");
-                        generator.count_long_jumps(table, pieces, rectangle)
+                        generator.count_long_jumps(table, pieces, false)
                     }
                 };
                 each(steps + jumps);
