@@ -64,10 +64,10 @@ mod tests {
 
     use super::*;
 
-    /// Every preset's camps are symmetric about the diagonal through their
-    /// corners: the two-seat presets are fixed by the diagonal through Red's
-    /// and Blue's corners, and a reflection is an involution that moves
-    /// squares off its diagonal.
+    /// The two-seat presets' camps are symmetric about the diagonal through
+    /// Red's and Blue's corners, and that reflection is an involution that
+    /// moves every square off its diagonal; a four-seat preset has no
+    /// reflection fixing all its camps.
     #[test]
     fn the_two_seat_presets_have_a_mirror() {
         for preset in ["halma8", "halma10", "halma", "super-halma"] {
