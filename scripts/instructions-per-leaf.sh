@@ -40,7 +40,7 @@ measure() {
     awk -v r="$rules" -v d="$depth" -v h="$halma" -v b="$baseline" 'BEGIN {
         split(h, hv, " "); split(b, bv, " ")
         if (bv[1] != 0 && bv[1] != hv[1]) { print "leaf counts differ: halma " hv[1] ", baseline " bv[1] > "/dev/stderr"; exit 1 }
-        line = sprintf("%-28s depth %d  %12d leaves  %14d instructions  %7.1f per leaf", r, d, hv[1], hv[2], hv[2] / hv[1])
+        line = sprintf("%-28s depth %d  %12d leaves  %14.0f instructions  %7.1f per leaf", r, d, hv[1], hv[2], hv[2] / hv[1])
         if (bv[1] != 0) line = line sprintf("  | baseline %7.1f per leaf  (%.2fx halma)", bv[2] / bv[1], (bv[2] / bv[1]) / (hv[2] / hv[1]))
         print line
     }'

@@ -110,6 +110,56 @@ pub(crate) struct Line {
 }
 
 impl Line {
+    /// A line with no squares, to pad a list of lines.
+    pub(crate) const NONE: Line = Line {
+        squares: 0,
+        class: 0,
+        index: 0,
+        by_ranks: false,
+        half_file: 0,
+    };
+
+    /// The class word of [`squares`](Self::squares).
+    #[inline(always)]
+    pub(crate) fn class(&self) -> usize {
+        self.class & 3
+    }
+
+    /// This line with the square at layout bit `square` (one of its
+    /// squares, in any class word) blocked if it was empty, empty if it
+    /// was blocked.
+    #[inline(always)]
+    pub(crate) fn toggled(&self, square: u8) -> Line {
+        Line {
+            index: self.index ^ self.index_bit(square),
+            ..*self
+        }
+    }
+
+    /// This line with the square at layout bit `square` (one of its
+    /// squares, in any class word) taken as empty.
+    #[inline(always)]
+    pub(crate) fn without(&self, square: u8) -> Line {
+        Line {
+            index: self.index & !self.index_bit(square),
+            ..*self
+        }
+    }
+
+    /// The bit of the table's index that holds the square at layout bit
+    /// `square`, one of the line's squares.
+    #[inline(always)]
+    fn index_bit(&self, square: u8) -> usize {
+        // The index holds the square at position q of the line (its file,
+        // or its rank on a file) at bit q / 2 + 8 (q % 2).
+        let q = if self.by_ranks {
+            crate::layout::rank_of(square)
+        } else {
+            crate::layout::file_of(square)
+        } as usize;
+        1 << ((q >> 1) + 8 * (q & 1))
+    }
+
     /// The landings along this line of the segments from the square at
     /// `bit` of the class word, one of the line's squares.
     #[inline(always)]

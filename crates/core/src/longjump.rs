@@ -87,9 +87,10 @@ impl LongJumps {
     /// those of the other squares are `parent`'s. A count of some pieces'
     /// moves reads the sets of those pieces and of empty squares only.
     ///
-    /// perft's last-but-one ply builds one graph and derives each child's
-    /// from it: a move changes two squares, and the lines through them hold
-    /// far fewer squares than the whole board.
+    /// perft's last-but-one ply builds one graph and derives from it the
+    /// graph without each moving piece (and, in midgames, each child's from
+    /// that one): a move changes two squares, and the lines through them
+    /// hold far fewer squares than the whole board.
     pub(crate) fn derive(
         &mut self,
         parent: &LongJumpTable,
@@ -263,6 +264,22 @@ impl LongJumpTable {
     #[inline(always)]
     pub(crate) fn adjacency(&self, class: usize) -> &[u64; 64] {
         &self.adjacency[class]
+    }
+}
+
+/// The jump graph of one class word, read one square at a time: a
+/// table's sets, or a table seen through the lines a move changed
+/// ([`crate::movegen`]'s counts after moves).
+pub(crate) trait ClassAdjacency: Copy {
+    /// The landings (bits of the class word) of the segments from the
+    /// square at `bit` of the class word.
+    fn landings(&self, bit: u32) -> u64;
+}
+
+impl ClassAdjacency for &[u64; 64] {
+    #[inline(always)]
+    fn landings(&self, bit: u32) -> u64 {
+        self[bit as usize & 63]
     }
 }
 

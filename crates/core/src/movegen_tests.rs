@@ -2,6 +2,7 @@
 //! against the per-piece sum, and each piece's closure against a plain
 //! search that reads the rule book's segment definition square by square.
 
+use crate::movegen::Carry;
 use crate::{Bitboard, Constraints, Direction, MoveGenerator, PieceMoves, Square};
 use proptest::prelude::*;
 
@@ -199,11 +200,13 @@ proptest! {
     }
 
     /// The same with long jumps: the count of each position after a move,
-    /// from a jump graph derived from the parent's (or, on a board with
+    /// from the closures of the counted pieces carried through the moves
+    /// or from a jump graph derived from the parent's (or, on a board with
     /// holes, built for each position), equals the bulk count of a
     /// generator built for that position. A moving piece's destinations
     /// lie anywhere, on its lines or not, next to the mover's pieces or
     /// not, and its origin may empty a square a mover's segment crosses.
+    /// perft's choice between the two ways, and each way alone, are tested.
     #[test]
     fn the_long_jump_count_after_each_move_matches_a_generator_for_the_child(
         side in prop::sample::select(vec![8u8, 10, 16, 6, 13, 17]),
@@ -215,8 +218,15 @@ proptest! {
         let expected = counts_after(&case, long);
         let (board, occupied, pieces, moves) = case;
         let mut counted = Vec::new();
-        MoveGenerator::count_long_after_moves(board, occupied, pieces, moves, |n| counted.push(n));
-        prop_assert_eq!(counted, expected);
+        MoveGenerator::count_long_after_moves(board, occupied, pieces, moves.clone(), |n| counted.push(n));
+        prop_assert_eq!(&counted, &expected);
+        for carry in [Carry::Always, Carry::Never] {
+            counted.clear();
+            MoveGenerator::count_long_after_moves_carrying(
+                carry, board, occupied, pieces, moves.clone(), |n| counted.push(n),
+            );
+            prop_assert_eq!(&counted, &expected, "{:?}", carry);
+        }
     }
 }
 

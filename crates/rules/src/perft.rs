@@ -354,7 +354,8 @@ impl Rules {
     /// next mover's pieces, straight from each piece's destination sets: no
     /// move list, no move made on `position` (which would update the hash
     /// and the turn for nothing), no generator of its own (under long
-    /// jumps, the jump graph is derived from this position's). A move that may end the
+    /// jumps, the closures or the jump graph come from this position's). A
+    /// move that may end the
     /// game, and the pass, go the general way. With `reused`, the moves it
     /// covers take its count. Inlined, so that perft's call with `None`
     /// compiles as if reuse did not exist.

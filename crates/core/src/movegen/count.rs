@@ -2,6 +2,7 @@
 //! perft's last ply. Jump moves are counted by the connected components of
 //! the jump graph, not piece by piece.
 
+use super::count_long::Carry;
 use super::*;
 use crate::layout::step_words_by;
 
@@ -215,11 +216,12 @@ impl MoveGenerator {
     /// `MoveGenerator::new(board, occupied_after, Constraints { long_jumps: true, ..Constraints::default() }).count_moves(pieces)`
     /// gives.
     ///
-    /// perft's last-but-one ply under long jumps: the jump graph of
-    /// `occupied` is built once, and each position's graph is derived from
-    /// it by reading again the lines through the two squares the move
-    /// changes (on a rectangle from a1; on any other board each position's
-    /// graph is built whole).
+    /// perft's last-but-one ply under long jumps. On a rectangle from a1,
+    /// the closures of `pieces` in `occupied` are found once, and only
+    /// those that a move changes are found again (or, where most do, each
+    /// position is counted from a jump graph derived from `occupied`'s by
+    /// reading again the lines through the two squares the move changes);
+    /// on any other board each position's graph is built whole.
     pub fn count_long_after_moves(
         board: Bitboard,
         occupied: Bitboard,
@@ -230,6 +232,25 @@ impl MoveGenerator {
         Self::count_after_moves::<true>(board, occupied, pieces, moves, &mut each);
     }
 
+    /// [`count_long_after_moves`](Self::count_long_after_moves) with the
+    /// closures carried through the moves as `carry` says: the tests count
+    /// each way, whichever perft would choose.
+    #[cfg(test)]
+    pub(crate) fn count_long_after_moves_carrying(
+        carry: Carry,
+        board: Bitboard,
+        occupied: Bitboard,
+        pieces: Bitboard,
+        moves: impl IntoIterator<Item = (Square, Bitboard)>,
+        mut each: impl FnMut(u64),
+    ) {
+        if lines::fits(board) {
+            Self::count_long_after_moves_on_lines(carry, board, occupied, pieces, moves, &mut each);
+        } else {
+            Self::count_long_after_moves_inline(board, occupied, pieces, moves, &mut each);
+        }
+    }
+
     #[inline(always)]
     fn count_long_after_moves_inline(
         board: Bitboard,
@@ -238,75 +259,29 @@ impl MoveGenerator {
         moves: impl IntoIterator<Item = (Square, Bitboard)>,
         each: &mut impl FnMut(u64),
     ) {
+        if lines::fits(board) {
+            Self::count_long_after_moves_on_lines(
+                Carry::Measured,
+                board,
+                occupied,
+                pieces,
+                moves,
+                each,
+            );
+            return;
+        }
+        // On a board with holes the line tables do not apply: each child's
+        // graph is built whole.
         let constraints = Constraints {
             long_jumps: true,
             ..Constraints::default()
         };
-        let empty = board - occupied;
-        // Built on the first move that has a destination: with one seat in
-        // play, or every move into a watched camp, perft asks for none.
-        // On a board with holes the line tables do not apply, and each
-        // child's graph is built whole.
-        let mut parent: Option<(LongJumps, u64)> = None;
-        // The graph without the moving piece, then each child's from it:
-        // only the lines through the destination are read again per child.
-        let mut without_origin = LongJumps::default();
-        let mut child = LongJumps::default();
-        let others = occupied - pieces;
-        let rectangle = lines::fits(board);
         for (origin, destinations) in moves {
-            if destinations.is_empty() {
-                continue;
-            }
-            debug_assert!(others.contains(origin) && (destinations & occupied).is_empty());
-            let (graph, parent_steps) = parent.get_or_insert_with(|| {
-                let graph = if rectangle {
-                    LongJumps::new(board, occupied)
-                } else {
-                    LongJumps::default()
-                };
-                let steps = Direction::ALL
-                    .into_iter()
-                    .map(|direction| (pieces.shift(direction) & empty).count() as u64)
-                    .sum();
-                (graph, steps)
-            });
             let without = occupied - Bitboard::from_square(origin);
-            // The counts read the sets of `pieces` and of empty squares.
-            let wanted = (board - others) | Bitboard::from_square(origin);
-            let base = graph
-                .get()
-                .map(|parent| without_origin.derive(parent, board, without, origin, wanted));
             for to in destinations {
-                let after = without | Bitboard::from_square(to);
-                // Only what the long-jump count reads: no plain landings,
-                // and the graph comes from the parent's.
-                let generator = MoveGenerator {
-                    board,
-                    empty: board - after,
-                    occupied: after,
-                    constraints,
-                    landings: [[0; 8]; 4],
-                    long: LongJumps::default(),
-                    path: None,
-                };
-                // A step of `pieces` onto the origin is new, one onto the
-                // (empty) destination is gone; no other step changes.
-                let steps = *parent_steps
-                    + (Bitboard::neighbours_of(origin) & pieces).count() as u64
-                    - (Bitboard::neighbours_of(to) & pieces).count() as u64;
-                let jumps = match base {
-                    Some(base) => {
-                        let table = child.derive(base, board, after, to, wanted);
-                        generator.count_long_jumps(table, pieces, true)
-                    }
-                    None => {
-                        let graph = LongJumps::new(board, after);
-                        let table = graph.get().expect("a table was built");
-                        generator.count_long_jumps(table, pieces, false)
-                    }
-                };
-                each(steps + jumps);
+                let generator =
+                    MoveGenerator::new(board, without | Bitboard::from_square(to), constraints);
+                each(generator.count_moves(pieces));
             }
         }
     }
@@ -408,7 +383,12 @@ impl MoveGenerator {
     /// floods. `on_lines`: the board is a rectangle from a1, so that the
     /// exact closures may read the line tables.
     #[inline(always)]
-    fn count_long_jumps(&self, table: &LongJumpTable, pieces: Bitboard, on_lines: bool) -> u64 {
+    pub(super) fn count_long_jumps(
+        &self,
+        table: &LongJumpTable,
+        pieces: Bitboard,
+        on_lines: bool,
+    ) -> u64 {
         let mut total = 0;
         let crossing = table.crossing(self.empty, pieces);
         for class in 0..4 {
