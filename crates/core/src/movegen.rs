@@ -509,32 +509,15 @@ impl MoveGenerator {
     /// (the line's index gathered once), which costs less than finding the
     /// direction towards the origin and walking it.
     #[inline]
-    fn closure_crossing_on_lines(
-        &self,
-        origin: Square,
-        adjacency: impl ClassAdjacency,
-        lock: u64,
-    ) -> u64 {
+    fn closure_crossing_on_lines(&self, origin: Square, adjacency: &[u64; 64], lock: u64) -> u64 {
+        let blocked = (self.occupied | !self.board).0;
         // Compiled twice: without camp-lock (every perft of the presets
         // without it) the search tests no lock square.
         if lock == 0 {
-            self.closure_crossing_on_lines_locked::<false>(origin, adjacency, 0)
+            exact_closure_on_lines::<false>(&blocked, origin, adjacency, 0)
         } else {
-            self.closure_crossing_on_lines_locked::<true>(origin, adjacency, lock)
+            exact_closure_on_lines::<true>(&blocked, origin, adjacency, lock)
         }
-    }
-
-    /// [`closure_crossing_on_lines`](Self::closure_crossing_on_lines), with
-    /// the lock tested only when `LOCKED`.
-    #[inline(always)]
-    fn closure_crossing_on_lines_locked<const LOCKED: bool>(
-        &self,
-        origin: Square,
-        adjacency: impl ClassAdjacency,
-        lock: u64,
-    ) -> u64 {
-        let blocked = (self.occupied | !self.board).0;
-        exact_closure_on_lines::<LOCKED>(&blocked, origin, adjacency, lock)
     }
 
     /// The closure of the piece on `origin` under camp-lock `lock` (0 when
@@ -544,7 +527,7 @@ impl MoveGenerator {
     /// differ only in segments crossing the origin, which run along its lines
     /// towards it from either end, so for a square on a line through the
     /// origin the one segment towards it is replaced by a scalar walk.
-    fn closure_crossing(&self, origin: Square, adjacency: impl ClassAdjacency, lock: u64) -> u64 {
+    fn closure_crossing(&self, origin: Square, adjacency: &[u64; 64], lock: u64) -> u64 {
         let class = class_of(origin);
         let start = 1u64 << (origin.bit() & 63);
         let occupied = self.occupied - Bitboard::from_square(origin);
@@ -553,7 +536,7 @@ impl MoveGenerator {
             lines |= ray(origin, direction).word(class);
         }
         search_closure::<true>(start, lock, |bit| {
-            let mut next = adjacency.landings(bit);
+            let mut next = adjacency[bit as usize];
             if lines >> bit & 1 != 0 {
                 let from = Square::from_bit((class as u32 * 64 + bit) as u8);
                 let (toward, _) = Direction::between(from, origin).expect("on a line");
