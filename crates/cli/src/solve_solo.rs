@@ -48,6 +48,12 @@ pub struct SoloArgs {
     #[arg(long, default_value_t = 2000,
           value_parser = clap::value_parser!(u64).range(0..=MAX_BEAM))]
     beam: u64,
+    /// States the meeting beam keeps per move (0 ..= 10000000; 0 skips it).
+    /// It runs from the presets' start (pieces on the home camp): it searches
+    /// from both ends at once, for a race shorter than the beam's.
+    #[arg(long, default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_BEAM))]
+    meet: u64,
     /// Polish the beam's race: replace each stretch of this many moves by the
     /// shortest between its ends (0 ..= 30; 0 or 1 skips it).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=30))]
@@ -92,6 +98,7 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
     let config = SoloConfig {
         beam_width: args.beam as usize,
         beam_entry: args.beam_entry,
+        meet_width: args.meet as usize,
         exact: !args.no_exact,
         polish_window: args.polish as usize,
         polish_nodes: args.polish_nodes,
@@ -102,7 +109,7 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
     .map_err(|e| match e {
         // Say what might find one: the beam ended on its own.
         SolveError::NotFound { .. } => CliError(format!(
-            "{e}; a wider --beam, or the exact search (without --no-exact), may find a race"
+            "{e}; a wider --beam or --meet, or the exact search (without --no-exact), may find a race"
         )),
         _ => CliError(e.to_string()),
     })?;

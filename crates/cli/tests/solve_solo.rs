@@ -60,7 +60,7 @@ fn an_optimal_race_replays_with_verify() {
 
 #[test]
 fn the_beam_alone_proves_only_the_bound() {
-    let run = solo8(&["--beam", "100", "--no-exact"]);
+    let run = solo8(&["--beam", "100", "--meet", "0", "--no-exact"]);
     assert!(run.success(), "{run}");
     assert_eq!(field(&run, "optimal"), "not proved");
     let length: u32 = field(&run, "length").parse().unwrap();
@@ -68,6 +68,18 @@ fn the_beam_alone_proves_only_the_bound() {
     assert!(bound >= 10 && bound < length, "{run}");
     let moves = field(&run, "moves").to_owned();
     let verified = solo8(&["--verify", &moves]);
+    assert!(verified.success(), "{verified}");
+}
+
+#[test]
+fn the_meeting_beam_alone_gives_a_race_that_replays() {
+    let run = solo8(&["--beam", "0", "--meet", "2000", "--no-exact"]);
+    assert!(run.success(), "{run}");
+    assert!(run.stderr.contains("meeting beam 2000:"), "{run}");
+    let length: u32 = field(&run, "length").parse().unwrap();
+    let bound: u32 = field(&run, "lower-bound").parse().unwrap();
+    assert!(bound >= 10 && bound <= length, "{run}");
+    let verified = solo8(&["--verify", field(&run, "moves")]);
     assert!(verified.success(), "{verified}");
 }
 
@@ -89,6 +101,8 @@ fn bad_requests_get_one_line_errors() {
         ("--max-seconds", "0"),
         ("--max-nodes", "0"),
         ("--beam", "-1"),
+        ("--meet", "10000001"),
+        ("--meet", "-1"),
         ("--beam-entry", "101"),
         ("--polish", "31"),
         ("--polish-nodes", "0"),
@@ -101,7 +115,7 @@ fn bad_requests_get_one_line_errors() {
     let run = solo8(&["--beam", "0", "--max-nodes", "1000"]);
     fails_with(&run, &["node limit ran out"]);
     // Nothing to search with.
-    let run = solo8(&["--beam", "0", "--no-exact"]);
+    let run = solo8(&["--beam", "0", "--meet", "0", "--no-exact"]);
     fails_with(&run, &["impossible request", "nothing to search with"]);
     // An illegal move to verify.
     let run = solo8(&["--verify", "a8-a1"]);
@@ -113,7 +127,7 @@ fn a_beam_that_finds_nothing_says_so_not_that_a_limit_ran_out() {
     // A beam of width 1 from the halma8 start cycles until its horizon (see
     // the solver's test of the same case); no limit is given but the memory
     // default, which it stays far under.
-    let run = solo8(&["--beam", "1", "--no-exact"]);
+    let run = solo8(&["--beam", "1", "--meet", "0", "--no-exact"]);
     fails_with(
         &run,
         &["error: no answer found", "proves nothing", "--beam"],

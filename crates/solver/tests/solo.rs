@@ -105,11 +105,12 @@ fn solve_quietly(
     solve_with(rules, start, limits, config, &mut |_| {})
 }
 
-/// The search knobs with a beam of `beam_width` (0: none) and the exact
-/// search on or off, the rest at their defaults.
+/// The search knobs with a beam of `beam_width` (0: none), no meeting beam
+/// and the exact search on or off, the rest at their defaults.
 fn config(beam_width: usize, exact: bool) -> SoloConfig {
     SoloConfig {
         beam_width,
+        meet_width: 0,
         exact,
         ..SoloConfig::default()
     }
@@ -365,11 +366,69 @@ fn a_search_with_neither_part_is_refused() {
         &nothing,
     ));
     assert!(reason.contains("nothing to search with"), "{reason}");
+    // A meeting beam alone searches from the start, but not from a position
+    // whose pieces are off their home camp.
+    let meeting_alone = SoloConfig {
+        meet_width: 10,
+        ..nothing
+    };
+    let searched = solve_quietly(&rules, &start, SolveLimits::default(), &meeting_alone);
+    assert!(
+        !matches!(searched, Err(SolveError::Impossible(_))),
+        "{searched:?}"
+    );
+    let near = near_goal(&rules, &[0, 5], &[(4, 0), (0, 4)]).unwrap();
+    let reason = impossible(solve_quietly(
+        &rules,
+        &near,
+        SolveLimits::default(),
+        &meeting_alone,
+    ));
+    assert!(reason.contains("does not apply"), "{reason}");
 }
 
-/// The `halma8` race from the start, proved optimal. About two minutes in
-/// release on the shared 2-core machine, too long for `cargo test`:
-/// `cargo test --release -p halma-solver --test solo -- --ignored`.
+#[test]
+fn the_meeting_beam_gives_replayable_races_within_the_proved_bounds() {
+    // From the halma8 start (pieces on the home camp): the meeting beam
+    // alone, narrow and wider, and after a beam it must not lengthen.
+    let rules: Rules = "halma8".parse().unwrap();
+    let start = rules.start_position();
+    for meet_width in [3, 300] {
+        let meeting = SoloConfig {
+            meet_width,
+            ..config(0, false)
+        };
+        match solve_quietly(&rules, &start, SolveLimits::default(), &meeting) {
+            Ok(solution) => {
+                check_replays(&rules, &solution.start, &solution.moves);
+                assert!(solution.lower_bound as usize <= solution.moves.len());
+            }
+            Err(error @ SolveError::NotFound { .. }) => {
+                assert!(meet_width < 300, "width {meet_width}: {error}");
+                assert!(error.to_string().contains("meeting beam"), "{error}");
+            }
+            Err(other) => panic!("width {meet_width}: {other}"),
+        }
+    }
+    let beam = solve_quietly(&rules, &start, SolveLimits::default(), &config(30, false)).unwrap();
+    let both = solve_quietly(
+        &rules,
+        &start,
+        SolveLimits::default(),
+        &SoloConfig {
+            meet_width: 300,
+            ..config(30, false)
+        },
+    )
+    .unwrap();
+    check_replays(&rules, &both.start, &both.moves);
+    assert!(both.moves.len() <= beam.moves.len());
+}
+
+/// The `halma8` race from the start, proved optimal. About 7 s in release
+/// (the meeting beam finds the optimal race, so the exact search only
+/// refutes the shorter lengths), too long in `cargo test`'s debug build;
+/// `.ci/run` runs it: `cargo test --release -p halma-solver --test solo -- --ignored`.
 #[test]
 #[ignore]
 fn halma8_is_solved_to_proven_optimality() {

@@ -87,8 +87,9 @@ impl Ranking {
         own.into_iter().map(|s| self.distance[s.index()]).sum()
     }
 
+    /// How a move from `from` to `to` changes a state's cost.
     #[inline]
-    fn delta(&self, from: Square, to: Square) -> i64 {
+    pub fn delta(&self, from: Square, to: Square) -> i64 {
         self.distance[to.index()] as i64 - self.distance[from.index()] as i64
     }
 }
@@ -208,6 +209,16 @@ pub(crate) fn beam(
             children.truncate(width);
         }
         children.sort_unstable_by_key(|c| (c.0, c.1, c.2));
+        if nodes.len() + children.len() > u32::MAX as usize {
+            // The tree numbers its nodes with `u32`: past 4 * 10^9 nodes
+            // (32 GiB of them) it stops as on the memory limit.
+            return BeamOutcome {
+                states: None,
+                stopped: Some(LimitKind::Memory),
+                peak_memory: peak,
+                depth: depth - 1,
+            };
+        }
         let mut next = Vec::with_capacity(children.len());
         for &(rank, _, _, index, from, to) in &children {
             let (own, _, node) = layer[index as usize];

@@ -581,7 +581,7 @@ fn round<K: Key>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::HashSet;
 
     use halma_core::{Bitboard, Seat, Square};
@@ -592,7 +592,7 @@ mod tests {
 
     /// The fewest moves from `start` to a state holding `board.target`, by a
     /// plain breadth-first search over the board's moves.
-    fn breadth_first(board: &SoloBoard, start: Bitboard, max: u32) -> Option<u32> {
+    pub(crate) fn breadth_first(board: &SoloBoard, start: Bitboard, max: u32) -> Option<u32> {
         let mut seen = HashSet::from([start]);
         let mut frontier = vec![start];
         for depth in 1..=max {
@@ -612,7 +612,8 @@ mod tests {
         None
     }
 
-    fn squares(list: &[(u8, u8)]) -> Bitboard {
+    /// The set of the squares `(file, rank)` of `list`.
+    pub(crate) fn squares(list: &[(u8, u8)]) -> Bitboard {
         list.iter()
             .map(|&(f, r)| Square::new(f, r).unwrap())
             .collect()

@@ -2,7 +2,9 @@
 //! (the other seats' pieces removed), to fill its target camp.
 //!
 //! [`solve`] first runs a beam search ([`SoloConfig::beam_width`]) for a good
-//! sequence, then an exact search (iterative deepening on the length, each
+//! sequence, and from the presets' start a meeting beam
+//! ([`SoloConfig::meet_width`]) that searches from both ends at once for a
+//! shorter one, then an exact search (iterative deepening on the length, each
 //! round a breadth-first search pruned by an admissible bound, from both ends
 //! when moves are reversible) that proves it optimal or finds a shorter one.
 //! What was proved is in the [`SoloSolution`]: the sequence, a lower bound
@@ -13,6 +15,7 @@ mod beam;
 mod board;
 mod bound;
 mod exact;
+mod meet;
 mod polish;
 mod table;
 
@@ -34,8 +37,13 @@ pub struct SoloConfig {
     /// What the beam charges a piece outside the target camp on top of its
     /// distance `dx + dy` to the target corner (default 2).
     pub beam_entry: u32,
-    /// Whether to run the exact search after the beam search (without it the
-    /// lower bound is the admissible bound of the start).
+    /// States the meeting beam keeps per move; 0 skips it. It runs after
+    /// the beam search, looking for a shorter race, when the race can be
+    /// searched from both ends at once: the pieces start on the home camp
+    /// (the target turned half-way round) and every move can be undone.
+    pub meet_width: usize,
+    /// Whether to run the exact search after the beam searches (without it
+    /// the lower bound is the admissible bound of the start).
     pub exact: bool,
     /// Moves per stretch when polishing the beam's race (each stretch
     /// replaced by the shortest between its ends); 0 or 1 skips it.
@@ -45,11 +53,13 @@ pub struct SoloConfig {
 }
 
 impl Default for SoloConfig {
-    /// A beam of 2 000 states, no polishing, then the exact search.
+    /// A beam of 2 000 states, a meeting beam of 5 000, no polishing, then
+    /// the exact search.
     fn default() -> SoloConfig {
         SoloConfig {
             beam_width: 2000,
             beam_entry: 2,
+            meet_width: 5000,
             exact: true,
             polish_window: 0,
             polish_nodes: 2_000_000,
@@ -141,11 +151,11 @@ pub fn solo_start(rules: &Rules, position: &Position) -> Result<Position, SolveE
 ///
 /// Errors: [`SolveError::Impossible`] for a race that cannot be run (see
 /// [`solo_start`]), one the exact search proved cannot be finished, or a
-/// `config` with neither the beam nor the exact search;
+/// `config` with nothing that searches (neither beam, nor the exact search);
 /// [`SolveError::LimitReached`] when a limit ran out before any race was
-/// found; [`SolveError::NotFound`] when the beam, without the exact search,
-/// ended without a race (it reached its horizon or died out): that proves
-/// nothing.
+/// found; [`SolveError::NotFound`] when the beams, without the exact search,
+/// ended without a race (the beam reached its horizon or died out, the
+/// meeting beam found no meeting): that proves nothing.
 pub fn solve_with(
     rules: &Rules,
     position: &Position,
@@ -153,16 +163,19 @@ pub fn solve_with(
     config: &SoloConfig,
     progress: &mut dyn FnMut(&str),
 ) -> Result<SoloSolution, SolveError> {
-    if config.beam_width == 0 && !config.exact {
-        return Err(SolveError::Impossible(
-            "nothing to search with: the beam is off (width 0) and so is the exact search"
-                .to_owned(),
-        ));
-    }
     let start_position = solo_start(rules, position)?;
     let seat = position.to_move();
     let board = SoloBoard::new(rules, seat);
     let start = position.pieces(seat);
+    let meets = config.meet_width > 0 && meet::applies(&board, start);
+    if config.beam_width == 0 && !meets && !config.exact {
+        return Err(SolveError::Impossible(
+            "nothing to search with: the beam is off (width 0), the meeting beam is off or \
+             does not apply (it needs the pieces on their home camp and moves that can be \
+             undone), and so is the exact search"
+                .to_owned(),
+        ));
+    }
     let goal = Goal::new(&board, board.target);
     let mut budget = Budget::new(limits);
     let mut peak = 0;
@@ -209,6 +222,42 @@ pub fn solve_with(
                 budget.elapsed().as_secs_f64()
             ));
             best = Some(states);
+        }
+    }
+
+    if meets && stopped.is_none() {
+        let cap = best
+            .as_ref()
+            .map_or(MAX_LENGTH + 1, |states| (states.len() - 1) as u32);
+        let squares = board.width as u32 * board.height as u32;
+        let (width, entry) = (config.meet_width, config.beam_entry);
+        let outcome = if u64::fits(squares) {
+            meet::meet_beam::<u64>(&board, start, width, entry, cap, &mut budget, progress)
+        } else if u128::fits(squares) {
+            meet::meet_beam::<u128>(&board, start, width, entry, cap, &mut budget, progress)
+        } else {
+            meet::meet_beam::<Bitboard>(&board, start, width, entry, cap, &mut budget, progress)
+        };
+        peak = peak.max(outcome.peak_memory);
+        stopped = outcome.stopped;
+        match outcome.states {
+            Some(states) => {
+                progress(&format!(
+                    "meeting beam {width}: {} moves ({} nodes, {:.1} s)",
+                    states.len() - 1,
+                    budget.nodes(),
+                    budget.elapsed().as_secs_f64()
+                ));
+                best = Some(states);
+                beam_ended = None;
+            }
+            None if best.is_none() && stopped.is_none() => {
+                beam_ended = Some(format!(
+                    "{}the meeting beam (width {width}) found no race",
+                    beam_ended.map_or(String::new(), |text| text + "; ")
+                ));
+            }
+            None => {}
         }
     }
 

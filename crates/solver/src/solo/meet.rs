@@ -1,0 +1,407 @@
+//! The meeting beam: a beam search that aims at the middle of the race
+//! instead of its end.
+//!
+//! From the presets' start the target camp is the start turned half-way
+//! round, and every move can be undone, so a state `c` is `j` moves from the
+//! goal exactly when `rotate(c)` is `j` moves from the start. The beam keeps
+//! every state it has ranked into a layer, and each child `c` it generates
+//! at move `k + 1` is looked up turned: when `rotate(c)` (or its mirror
+//! image) was kept at move `j`, the kept path to `rotate(c)`, turned and
+//! read backwards, leads from `c` to the goal, and the race has `k + 1 + j`
+//! moves. A beam that has to reach only the middle keeps its choices good
+//! for half as many moves. Wide enough to keep every state, its layers are
+//! the exact distances and it finds an optimal race; narrower, it proves
+//! nothing.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use halma_core::{Bitboard, Square};
+
+use super::beam::Ranking;
+use super::board::SoloBoard;
+use super::bound::Goal;
+use super::table::Key;
+use crate::limits::{Budget, LimitKind};
+use crate::mirror::Mirror;
+
+/// Whether the meeting beam can search the race from `start`: every move can
+/// be undone and the goal is the start turned half-way round (the pieces
+/// stand on the home camp, as at the presets' start).
+pub(crate) fn applies(board: &SoloBoard, start: Bitboard) -> bool {
+    board.reversible && board.rotate(start) == board.target
+}
+
+/// What the meeting beam found.
+pub(crate) struct MeetOutcome {
+    /// The shortest race found, as its states from the start to the goal.
+    pub states: Option<Vec<Bitboard>>,
+    /// The limit that stopped it, if one did.
+    pub stopped: Option<LimitKind>,
+    /// The most bytes its tables held.
+    pub peak_memory: u64,
+}
+
+/// How a kept state was reached.
+#[derive(Clone, Copy)]
+struct Kept<K> {
+    /// The state itself (the key may be its mirror image).
+    state: K,
+    /// The move at which it was kept.
+    layer: u32,
+    /// Its node in the tree of kept states.
+    node: u32,
+}
+
+/// A node of the tree of kept states.
+struct Node {
+    parent: u32,
+    from: u8,
+    to: u8,
+}
+
+/// A hasher for keys that are already well mixed ([`Key::hash64`]).
+#[derive(Default)]
+struct Premixed(u64);
+
+impl Hasher for Premixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _bytes: &[u8]) {
+        unreachable!("keys hash through write_u64")
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = word;
+    }
+}
+
+/// A key hashed by its [`Key::hash64`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Hashed<K>(K);
+
+impl<K: Key> Hash for Hashed<K> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.hash64());
+    }
+}
+
+type Table<K> = HashMap<Hashed<K>, Kept<K>, BuildHasherDefault<Premixed>>;
+
+/// A meeting beam of `width` states per move from `start`, whose half-turn
+/// is the goal ([`applies`]), ranking with `entry` (see [`Ranking::new`]),
+/// looking for races shorter than `cap` moves.
+pub(crate) fn meet_beam<K: Key>(
+    board: &SoloBoard,
+    start: Bitboard,
+    width: usize,
+    entry: u32,
+    cap: u32,
+    budget: &mut Budget,
+    progress: &mut dyn FnMut(&str),
+) -> MeetOutcome {
+    debug_assert!(applies(board, start));
+    let goal = Goal::new(board, board.target);
+    let ranking = Ranking::new(board, entry);
+    let mirror = board.mirror_for(start);
+    let canonical = |key: K| match &mirror {
+        Some(mirror) => key.least(key.mirror(board, mirror)),
+        None => key,
+    };
+    let mut nodes = vec![Node {
+        parent: u32::MAX,
+        from: 0,
+        to: 0,
+    }];
+    let mut kept: Table<K> = Table::default();
+    kept.insert(
+        Hashed(canonical(K::pack(board, start))),
+        Kept {
+            state: K::pack(board, start),
+            layer: 0,
+            node: 0,
+        },
+    );
+    let mut layer: Vec<(Bitboard, u32)> = vec![(start, 0)];
+    let mut best: Option<(u32, Vec<Bitboard>)> = None;
+    let mut peak = 0u64;
+    let mut since_check = 0u64;
+    let mut stopped = None;
+    let mut depth = 0u32;
+    loop {
+        let limit = best.as_ref().map_or(cap, |(length, _)| *length);
+        // A child at `depth + 1` gives `depth + 1` moves at least (it meets
+        // the start turned: it is the goal). The beam's layers are not
+        // exact distances, so a meeting past the middle (a kept state of
+        // an earlier move) can still be the shortest found.
+        if depth + 1 >= limit || layer.is_empty() {
+            break;
+        }
+        depth += 1;
+        let mut children: HashMap<Hashed<K>, Child, BuildHasherDefault<Premixed>> =
+            HashMap::default();
+        for (index, &(own, node)) in layer.iter().enumerate() {
+            let limit = best.as_ref().map_or(cap, |(length, _)| *length);
+            let cost = ranking.cost(own) as i64;
+            board.for_each_child(own, |from, to, child| {
+                since_check += 1;
+                let bound = goal.bound(board, child);
+                if depth + bound >= limit {
+                    return;
+                }
+                let key = K::pack(board, child);
+                let turned = canonical(key.rotate(board));
+                if let Some(met) = kept.get(&Hashed(turned)) {
+                    let length = depth + met.layer;
+                    if length < best.as_ref().map_or(cap, |(length, _)| *length) {
+                        let first = path(&nodes, node, own);
+                        let second = path(&nodes, met.node, met.state.unpack(board));
+                        best = Some((length, join(board, first, child, second, &mirror)));
+                    }
+                }
+                let key = Hashed(canonical(key));
+                if kept.contains_key(&key) {
+                    return;
+                }
+                let rank = cost + ranking.delta(from, to);
+                let candidate = Child {
+                    rank,
+                    bound,
+                    index: index as u32,
+                    from,
+                    to,
+                };
+                match children.entry(key) {
+                    Entry::Vacant(slot) => {
+                        slot.insert(candidate);
+                    }
+                    Entry::Occupied(mut slot) => {
+                        if (candidate.rank, candidate.bound) < (slot.get().rank, slot.get().bound) {
+                            slot.insert(candidate);
+                        }
+                    }
+                }
+            });
+            if since_check >= 4096 || index + 1 == layer.len() {
+                budget.add_nodes(since_check);
+                since_check = 0;
+                let bytes = (kept.capacity() * (2 * std::mem::size_of::<K>() + 16)
+                    + children.capacity() * (std::mem::size_of::<K>() + 40)
+                    + layer.capacity() * 40
+                    + nodes.capacity() * std::mem::size_of::<Node>())
+                    as u64;
+                budget.set_memory(bytes);
+                peak = peak.max(bytes);
+                if let Some(kind) = budget.exceeded() {
+                    stopped = Some(kind);
+                    break;
+                }
+            }
+        }
+        if stopped.is_some() {
+            break;
+        }
+        let mut ranked: Vec<(Hashed<K>, Child)> = children.into_iter().collect();
+        let order = |c: &(Hashed<K>, Child)| (c.1.rank, c.1.bound, c.0 .0.hash64());
+        if ranked.len() > width {
+            ranked.select_nth_unstable_by_key(width - 1, order);
+            ranked.truncate(width);
+        }
+        ranked.sort_unstable_by_key(order);
+        if nodes.len() + ranked.len() > u32::MAX as usize {
+            // Nodes are numbered with `u32`: past 4 * 10^9 of them (over
+            // 100 GiB of tables) the search stops as on the memory limit.
+            stopped = Some(LimitKind::Memory);
+            break;
+        }
+        let mut next = Vec::with_capacity(ranked.len());
+        for (key, child) in ranked {
+            let (own, parent) = layer[child.index as usize];
+            let mut state = own;
+            state.remove(child.from);
+            state.insert(child.to);
+            nodes.push(Node {
+                parent,
+                from: child.from.index() as u8,
+                to: child.to.index() as u8,
+            });
+            let node = (nodes.len() - 1) as u32;
+            kept.insert(
+                key,
+                Kept {
+                    state: K::pack(board, state),
+                    layer: depth,
+                    node,
+                },
+            );
+            next.push((state, node));
+        }
+        // A kept state meets a kept state turned, of this move or before:
+        // the even lengths, which no child of the move before could find.
+        for &(state, node) in &next {
+            let limit = best.as_ref().map_or(cap, |(length, _)| *length);
+            let turned = canonical(K::pack(board, state).rotate(board));
+            if let Some(met) = kept.get(&Hashed(turned)) {
+                let length = depth + met.layer;
+                if length < limit {
+                    let mut first = path(&nodes, node, state);
+                    first.pop();
+                    let second = path(&nodes, met.node, met.state.unpack(board));
+                    best = Some((length, join(board, first, state, second, &mirror)));
+                }
+            }
+        }
+        layer = next;
+        progress(&format!(
+            "  meet {width}: move {depth}, {} kept, best {} ({} nodes, {:.1} s)",
+            layer.len(),
+            best.as_ref()
+                .map_or("none".to_owned(), |(l, _)| l.to_string()),
+            budget.nodes(),
+            budget.elapsed().as_secs_f64()
+        ));
+    }
+    budget.add_nodes(since_check);
+    MeetOutcome {
+        states: best.map(|(_, states)| states),
+        stopped,
+        peak_memory: peak,
+    }
+}
+
+/// A child before selection.
+#[derive(Clone, Copy)]
+struct Child {
+    rank: i64,
+    bound: u32,
+    index: u32,
+    from: Square,
+    to: Square,
+}
+
+/// The kept states from the start to the state `own` at `node`.
+fn path(nodes: &[Node], mut node: u32, mut own: Bitboard) -> Vec<Bitboard> {
+    let mut states = vec![own];
+    while nodes[node as usize].parent != u32::MAX {
+        let step = &nodes[node as usize];
+        own.remove(Square::from_index(step.to as usize).expect("a stored square"));
+        own.insert(Square::from_index(step.from as usize).expect("a stored square"));
+        states.push(own);
+        node = step.parent;
+    }
+    states.reverse();
+    states
+}
+
+/// The race: `first` (start to the parent of `child`), `child`, then the
+/// kept path `second` to `rotate(child)` (or to its mirror image), turned and
+/// read backwards.
+fn join(
+    board: &SoloBoard,
+    mut first: Vec<Bitboard>,
+    child: Bitboard,
+    second: Vec<Bitboard>,
+    mirror: &Option<Mirror>,
+) -> Vec<Bitboard> {
+    let turned = board.rotate(child);
+    let reflect = *second.last().expect("a path holds its end") != turned;
+    first.push(child);
+    for &state in second.iter().rev().skip(1) {
+        let state = match (reflect, mirror) {
+            (true, Some(mirror)) => mirror.apply(state),
+            _ => state,
+        };
+        first.push(board.rotate(state));
+    }
+    first
+}
+
+#[cfg(test)]
+mod tests {
+    use halma_core::Seat;
+    use halma_rules::Rules;
+
+    use super::*;
+    use crate::limits::SolveLimits;
+    use crate::solo::exact::tests::{breadth_first, squares};
+
+    /// The race from `target` turned to `target` (a made-up camp on the 8x8
+    /// board), and its optimum by breadth-first search.
+    fn race(target: &[(u8, u8)]) -> (SoloBoard, Bitboard, u32) {
+        let rules: Rules = "halma8".parse().unwrap();
+        let mut board = SoloBoard::new(&rules, Seat::Red);
+        board.target = squares(target);
+        let start = board.rotate(board.target);
+        assert!(applies(&board, start));
+        let optimum = breadth_first(&board, start, 14).expect("solvable");
+        (board, start, optimum)
+    }
+
+    /// The meeting beam of `width` on the race, for races shorter than `cap`.
+    fn run(board: &SoloBoard, start: Bitboard, width: usize, cap: u32) -> Option<Vec<Bitboard>> {
+        let mut budget = Budget::new(SolveLimits::default());
+        meet_beam::<u64>(board, start, width, 2, cap, &mut budget, &mut |_| {}).states
+    }
+
+    /// A race: from `start`, one move at a time, the camp filled at the last
+    /// state and not before.
+    fn check_race(board: &SoloBoard, start: Bitboard, states: &[Bitboard]) {
+        assert_eq!(states[0], start);
+        assert!(board.is_goal(*states.last().unwrap()));
+        assert!(states[..states.len() - 1]
+            .iter()
+            .all(|&s| !board.is_goal(s)));
+        for pair in states.windows(2) {
+            let mut found = false;
+            board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
+            assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+        }
+    }
+
+    #[test]
+    fn a_beam_wider_than_the_layers_finds_the_optimum() {
+        // Odd and even optima; the last two camps are their own mirror
+        // images, so their layers keep one state of each mirror pair.
+        let mut lengths = Vec::new();
+        for target in [
+            &[(5, 2), (6, 2), (5, 3)][..],
+            &[(4, 4), (5, 5)][..],
+            &[(6, 1), (7, 0), (6, 0), (7, 1)][..],
+            &[(7, 0), (6, 0), (7, 1)][..],
+            &[(7, 0), (5, 0), (7, 2), (6, 1)][..],
+        ] {
+            let (board, start, optimum) = race(target);
+            // Asked for races of the optimum's length or shorter, it finds
+            // one of the optimum's length (even lengths meet within a move,
+            // odd ones through a child); asked for shorter ones, none.
+            let states = run(&board, start, 1 << 20, optimum + 1).expect("a wide beam meets");
+            check_race(&board, start, &states);
+            assert_eq!(states.len() as u32 - 1, optimum, "{target:?}");
+            assert_eq!(run(&board, start, 1 << 20, optimum), None, "{target:?}");
+            lengths.push(optimum);
+        }
+        assert!(lengths.iter().any(|l| l % 2 == 0) && lengths.iter().any(|l| l % 2 == 1));
+    }
+
+    #[test]
+    fn a_narrow_beam_finds_legal_races_never_shorter_than_the_optimum() {
+        let mut found = 0;
+        for target in [
+            &[(5, 2), (6, 2), (5, 3)][..],
+            &[(6, 1), (7, 0), (6, 0), (7, 1)][..],
+            &[(7, 0), (5, 0), (7, 2), (6, 1)][..],
+        ] {
+            let (board, start, optimum) = race(target);
+            for width in [1, 2, 5] {
+                if let Some(states) = run(&board, start, width, 1000) {
+                    check_race(&board, start, &states);
+                    let moves = states.len() as u32 - 1;
+                    assert!(moves >= optimum, "{target:?} {width}: {moves} moves");
+                    found += 1;
+                }
+            }
+        }
+        assert!(found > 0, "no narrow beam met");
+    }
+}
