@@ -69,8 +69,11 @@ impl Hasher for Premixed {
     fn finish(&self) -> u64 {
         self.0
     }
-    fn write(&mut self, _bytes: &[u8]) {
-        unreachable!("keys hash through write_u64")
+    fn write(&mut self, bytes: &[u8]) {
+        // Keys hash through `write_u64`; bytes are folded in for any other use.
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ byte as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
     }
     fn write_u64(&mut self, word: u64) {
         self.0 = word;
