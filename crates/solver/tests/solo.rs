@@ -425,7 +425,7 @@ fn the_meeting_beam_gives_replayable_races_within_the_proved_bounds() {
     assert!(both.moves.len() <= beam.moves.len());
 }
 
-/// The `halma8` race from the start, proved optimal. About 7 s in release
+/// The `halma8` race from the start, proved optimal. About 5 s in release
 /// (the meeting beam finds the optimal race, so the exact search only
 /// refutes the shorter lengths), too long in `cargo test`'s debug build;
 /// `.ci/run` runs it: `cargo test --release -p halma-solver --test solo -- --ignored`.
