@@ -241,7 +241,8 @@ pub(crate) fn meet_beam<K: Key>(
             next.push((state, node));
         }
         // A kept state meets a kept state turned, of this move or before:
-        // the even lengths, which no child of the move before could find.
+        // an even length is found at the move that reaches its middle, a
+        // move before a child would find it.
         for &(state, node) in &next {
             let limit = best.as_ref().map_or(cap, |(length, _)| *length);
             let turned = canonical(K::pack(board, state).rotate(board));
@@ -343,8 +344,27 @@ mod tests {
 
     /// The meeting beam of `width` on the race, for races shorter than `cap`.
     fn run(board: &SoloBoard, start: Bitboard, width: usize, cap: u32) -> Option<Vec<Bitboard>> {
+        run_logged(board, start, width, cap).0
+    }
+
+    /// [`run`], and the first move after which it held a race (from its
+    /// progress lines).
+    fn run_logged(
+        board: &SoloBoard,
+        start: Bitboard,
+        width: usize,
+        cap: u32,
+    ) -> (Option<Vec<Bitboard>>, Option<u32>) {
         let mut budget = Budget::new(SolveLimits::default());
-        meet_beam::<u64>(board, start, width, 2, cap, &mut budget, &mut |_| {}).states
+        let mut first = None;
+        let mut log = |line: &str| {
+            if first.is_none() && !line.contains("best none") {
+                let after = line.split("move ").nth(1).expect("a move number");
+                first = after.split(',').next().and_then(|n| n.parse().ok());
+            }
+        };
+        let states = meet_beam::<u64>(board, start, width, 2, cap, &mut budget, &mut log).states;
+        (states, first)
     }
 
     /// A race: from `start`, one move at a time, the camp filled at the last
@@ -376,11 +396,14 @@ mod tests {
         ] {
             let (board, start, optimum) = race(target);
             // Asked for races of the optimum's length or shorter, it finds
-            // one of the optimum's length (even lengths meet within a move,
-            // odd ones through a child); asked for shorter ones, none.
-            let states = run(&board, start, 1 << 20, optimum + 1).expect("a wide beam meets");
+            // one of the optimum's length, at the move that reaches its
+            // middle: even lengths meet within that move, odd ones through
+            // a child. Asked for shorter ones, none.
+            let (states, found_at) = run_logged(&board, start, 1 << 20, optimum + 1);
+            let states = states.expect("a wide beam meets");
             check_race(&board, start, &states);
             assert_eq!(states.len() as u32 - 1, optimum, "{target:?}");
+            assert_eq!(found_at, Some(optimum.div_ceil(2)), "{target:?}");
             assert_eq!(run(&board, start, 1 << 20, optimum), None, "{target:?}");
             lengths.push(optimum);
         }
