@@ -38,9 +38,10 @@ struct Node {
     to: u8,
 }
 
-/// A fast hasher for the duplicate check of a layer.
+/// A fast hasher for the duplicate check of a layer (and, through
+/// [`Key::hash64`](super::table::Key::hash64), for the meeting beam's tables).
 #[derive(Default)]
-struct Fx(u64);
+pub(crate) struct Fx(u64);
 
 impl Hasher for Fx {
     fn finish(&self) -> u64 {

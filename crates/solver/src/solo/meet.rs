@@ -19,7 +19,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use halma_core::{Bitboard, Square};
 
-use super::beam::Ranking;
+use super::beam::{Fx, Ranking};
 use super::board::SoloBoard;
 use super::bound::Goal;
 use super::table::Key;
@@ -45,9 +45,7 @@ pub(crate) struct MeetOutcome {
 
 /// How a kept state was reached.
 #[derive(Clone, Copy)]
-struct Kept<K> {
-    /// The state itself (the key may be its mirror image).
-    state: K,
+struct Kept {
     /// The move at which it was kept.
     layer: u32,
     /// Its node in the tree of kept states.
@@ -61,25 +59,6 @@ struct Node {
     to: u8,
 }
 
-/// A hasher for keys that are already well mixed ([`Key::hash64`]).
-#[derive(Default)]
-struct Premixed(u64);
-
-impl Hasher for Premixed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        // Keys hash through `write_u64`; bytes are folded in for any other use.
-        for &byte in bytes {
-            self.0 = (self.0.rotate_left(8) ^ byte as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = word;
-    }
-}
-
 /// A key hashed by its [`Key::hash64`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Hashed<K>(K);
@@ -90,7 +69,7 @@ impl<K: Key> Hash for Hashed<K> {
     }
 }
 
-type Table<K> = HashMap<Hashed<K>, Kept<K>, BuildHasherDefault<Premixed>>;
+type Table<K> = HashMap<Hashed<K>, Kept, BuildHasherDefault<Fx>>;
 
 /// A meeting beam of `width` states per move from `start`, whose half-turn
 /// is the goal ([`applies`]), ranking with `entry` (see [`Ranking::new`]),
@@ -120,11 +99,7 @@ pub(crate) fn meet_beam<K: Key>(
     let mut kept: Table<K> = Table::default();
     kept.insert(
         Hashed(canonical(K::pack(board, start))),
-        Kept {
-            state: K::pack(board, start),
-            layer: 0,
-            node: 0,
-        },
+        Kept { layer: 0, node: 0 },
     );
     let mut layer: Vec<(Bitboard, u32)> = vec![(start, 0)];
     let mut best: Option<(u32, Vec<Bitboard>)> = None;
@@ -142,8 +117,7 @@ pub(crate) fn meet_beam<K: Key>(
             break;
         }
         depth += 1;
-        let mut children: HashMap<Hashed<K>, Child, BuildHasherDefault<Premixed>> =
-            HashMap::default();
+        let mut children: HashMap<Hashed<K>, Child, BuildHasherDefault<Fx>> = HashMap::default();
         for (index, &(own, node)) in layer.iter().enumerate() {
             let limit = best.as_ref().map_or(cap, |(length, _)| *length);
             let cost = ranking.cost(own) as i64;
@@ -158,8 +132,8 @@ pub(crate) fn meet_beam<K: Key>(
                 if let Some(met) = kept.get(&Hashed(turned)) {
                     let length = depth + met.layer;
                     if length < best.as_ref().map_or(cap, |(length, _)| *length) {
-                        let first = path(&nodes, node, own);
-                        let second = path(&nodes, met.node, met.state.unpack(board));
+                        let first = path(&nodes, node, start);
+                        let second = path(&nodes, met.node, start);
                         best = Some((length, join(board, first, child, second, &mirror)));
                     }
                 }
@@ -189,7 +163,7 @@ pub(crate) fn meet_beam<K: Key>(
             if since_check >= 4096 || index + 1 == layer.len() {
                 budget.add_nodes(since_check);
                 since_check = 0;
-                let bytes = (kept.capacity() * (2 * std::mem::size_of::<K>() + 16)
+                let bytes = (kept.capacity() * (std::mem::size_of::<K>() + 16)
                     + children.capacity() * (std::mem::size_of::<K>() + 40)
                     + layer.capacity() * 40
                     + nodes.capacity() * std::mem::size_of::<Node>())
@@ -230,14 +204,7 @@ pub(crate) fn meet_beam<K: Key>(
                 to: child.to.index() as u8,
             });
             let node = (nodes.len() - 1) as u32;
-            kept.insert(
-                key,
-                Kept {
-                    state: K::pack(board, state),
-                    layer: depth,
-                    node,
-                },
-            );
+            kept.insert(key, Kept { layer: depth, node });
             next.push((state, node));
         }
         // A kept state meets a kept state turned, of this move or before:
@@ -249,9 +216,9 @@ pub(crate) fn meet_beam<K: Key>(
             if let Some(met) = kept.get(&Hashed(turned)) {
                 let length = depth + met.layer;
                 if length < limit {
-                    let mut first = path(&nodes, node, state);
+                    let mut first = path(&nodes, node, start);
                     first.pop();
-                    let second = path(&nodes, met.node, met.state.unpack(board));
+                    let second = path(&nodes, met.node, start);
                     best = Some((length, join(board, first, state, second, &mirror)));
                 }
             }
@@ -284,17 +251,22 @@ struct Child {
     to: Square,
 }
 
-/// The kept states from the start to the state `own` at `node`.
-fn path(nodes: &[Node], mut node: u32, mut own: Bitboard) -> Vec<Bitboard> {
-    let mut states = vec![own];
+/// The kept states from `start` to the state at `node`, replayed from the
+/// moves of the tree (a key may stand for the state's mirror image, so the
+/// state itself is not stored).
+fn path(nodes: &[Node], mut node: u32, start: Bitboard) -> Vec<Bitboard> {
+    let mut steps = Vec::new();
     while nodes[node as usize].parent != u32::MAX {
-        let step = &nodes[node as usize];
-        own.remove(Square::from_index(step.to as usize).expect("a stored square"));
-        own.insert(Square::from_index(step.from as usize).expect("a stored square"));
-        states.push(own);
-        node = step.parent;
+        steps.push(&nodes[node as usize]);
+        node = nodes[node as usize].parent;
     }
-    states.reverse();
+    let mut own = start;
+    let mut states = vec![own];
+    for step in steps.into_iter().rev() {
+        own.remove(Square::from_index(step.from as usize).expect("a stored square"));
+        own.insert(Square::from_index(step.to as usize).expect("a stored square"));
+        states.push(own);
+    }
     states
 }
 
