@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use clap::Args;
 use halma_rules::Rules;
-use halma_solver::solo::{replay, solo_start, solve_with, SoloConfig};
+use halma_solver::solo::{replay, solo_start, solve_with, SoloConfig, MAX_LENGTH};
 use halma_solver::{SolveError, SolveLimits};
 
 use crate::CliError;
@@ -69,6 +69,10 @@ pub struct SoloArgs {
     /// Run the beam search only: no proof beyond the admissible bound of the start.
     #[arg(long)]
     no_exact: bool,
+    /// Look only for races of at most this many moves (1 ..= 1000). With
+    /// the exact search, finding none proves that none exists.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_LENGTH as i64))]
+    max_moves: Option<u32>,
     /// Instead of solving, replay these moves (separated by spaces) from the
     /// one-seat start and check that they finish the race.
     #[arg(long)]
@@ -102,6 +106,7 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
         exact: !args.no_exact,
         polish_window: args.polish as usize,
         polish_nodes: args.polish_nodes,
+        max_length: args.max_moves,
     };
     let solution = solve_with(&rules, &position, limits, &config, &mut |line| {
         eprintln!("{line}")

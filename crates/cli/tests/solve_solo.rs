@@ -59,6 +59,27 @@ fn an_optimal_race_replays_with_verify() {
 }
 
 #[test]
+fn max_moves_finds_the_optimum_or_proves_there_is_none() {
+    let run = solo8(&["--position", NEAR]);
+    assert!(run.success(), "{run}");
+    let optimum: u32 = field(&run, "length").parse().unwrap();
+    let at = solo8(&["--position", NEAR, "--max-moves", &optimum.to_string()]);
+    assert!(at.success(), "{at}");
+    assert_eq!(field(&at, "length"), optimum.to_string());
+    assert_eq!(field(&at, "optimal"), "yes");
+    let shorter = (optimum - 1).to_string();
+    let below = solo8(&["--position", NEAR, "--max-moves", &shorter]);
+    fails_with(
+        &below,
+        &[
+            "impossible request",
+            &format!("no race of at most {shorter} moves"),
+        ],
+    );
+    assert!(below.stdout.is_empty(), "{below}");
+}
+
+#[test]
 fn the_beam_alone_proves_only_the_bound() {
     let run = solo8(&["--beam", "100", "--meet", "0", "--no-exact"]);
     assert!(run.success(), "{run}");
@@ -106,6 +127,8 @@ fn bad_requests_get_one_line_errors() {
         ("--beam-entry", "101"),
         ("--polish", "31"),
         ("--polish-nodes", "0"),
+        ("--max-moves", "0"),
+        ("--max-moves", "1001"),
     ] {
         let arg = format!("{flag}={value}");
         let run = solo8(&[&arg]);

@@ -152,6 +152,56 @@ fn check_against_brute_force(rules: &Rules, start: &Position) {
     assert!(beam_only.lower_bound as usize <= solution_length);
     assert!(beam_only.moves.len() >= solution_length);
     check_replays(rules, &beam_only.start, &beam_only.moves);
+    check_longest_race_asked_for(rules, start, solution_length as u32);
+}
+
+/// `SoloConfig::max_length` around the brute-force `optimum` of `start`: at
+/// the optimum the exact search finds and proves it; one move shorter it
+/// proves that no race exists, and a beam finds none.
+fn check_longest_race_asked_for(rules: &Rules, start: &Position, optimum: u32) {
+    let capped = |max_length, beam_width, exact| SoloConfig {
+        max_length: Some(max_length),
+        ..config(beam_width, exact)
+    };
+    for beam_width in [0, 50] {
+        let solution = solve_quietly(
+            rules,
+            start,
+            SolveLimits::default(),
+            &capped(optimum, beam_width, true),
+        )
+        .unwrap_or_else(|e| panic!("{start}: {e}"));
+        assert!(solution.optimal, "{start}");
+        assert_eq!(solution.moves.len() as u32, optimum, "{start}");
+        check_replays(rules, &solution.start, &solution.moves);
+    }
+    let shorter = optimum - 1;
+    if shorter == 0 {
+        return;
+    }
+    for beam_width in [0, 50] {
+        let reason = impossible(solve_quietly(
+            rules,
+            start,
+            SolveLimits::default(),
+            &capped(shorter, beam_width, true),
+        ));
+        assert!(
+            reason.contains(&format!("no race of at most {shorter} moves")),
+            "{start}: {reason}"
+        );
+    }
+    // A beam alone proves nothing, but must not return a longer race: it
+    // ends without one (or the start's bound already rules the length out).
+    match solve_quietly(
+        rules,
+        start,
+        SolveLimits::default(),
+        &capped(shorter, 50, false),
+    ) {
+        Err(SolveError::NotFound { .. }) | Err(SolveError::Impossible(_)) => {}
+        other => panic!("{start}: a race longer than {shorter} moves: {other:?}"),
+    }
 }
 
 const RULES: [&str; 5] = [
@@ -437,6 +487,61 @@ fn halma8_is_solved_to_proven_optimality() {
     assert!(solution.optimal);
     assert_eq!(solution.lower_bound as usize, solution.moves.len());
     check_replays(&rules, &solution.start, &solution.moves);
+}
+
+#[test]
+fn the_longest_race_asked_for_is_checked_and_obeyed() {
+    let rules: Rules = "halma8".parse().unwrap();
+    let start = rules.start_position();
+    for max_length in [0, 1001] {
+        let reason = impossible(solve_quietly(
+            &rules,
+            &start,
+            SolveLimits::default(),
+            &SoloConfig {
+                max_length: Some(max_length),
+                ..config(50, true)
+            },
+        ));
+        assert!(
+            reason.contains(&format!("{max_length} moves, is outside 1 ..= 1000")),
+            "{reason}"
+        );
+    }
+    // Below the start's admissible bound (ten pieces to bring over), refused
+    // before any search.
+    let reason = impossible(solve_quietly(
+        &rules,
+        &start,
+        SolveLimits::default(),
+        &SoloConfig {
+            max_length: Some(9),
+            ..config(50, true)
+        },
+    ));
+    assert!(reason.contains("at least"), "{reason}");
+    // The meeting beam prunes against it too: asked for races shorter than
+    // the one it finds unasked, it finds a shorter one or none.
+    for meet_width in [20, 300] {
+        let meeting = SoloConfig {
+            meet_width,
+            ..config(0, false)
+        };
+        let unasked = solve_quietly(&rules, &start, SolveLimits::default(), &meeting).unwrap();
+        let max_length = unasked.moves.len() as u32 - 1;
+        let capped = SoloConfig {
+            max_length: Some(max_length),
+            ..meeting
+        };
+        match solve_quietly(&rules, &start, SolveLimits::default(), &capped) {
+            Ok(solution) => {
+                assert!(solution.moves.len() as u32 <= max_length);
+                check_replays(&rules, &solution.start, &solution.moves);
+            }
+            Err(SolveError::NotFound { .. }) => {}
+            Err(other) => panic!("width {meet_width}: {other}"),
+        }
+    }
 }
 
 #[test]

@@ -326,8 +326,9 @@ impl<K: Key> Search<'_, K> {
 }
 
 /// The optimal race from `start` for `board`, or as far as the limits allow.
-/// `known` is the length of a solution already found: reaching it proves it
-/// optimal without building the round.
+/// `known` is a length whose round is not built: that of a solution already
+/// found (reaching it proves that solution optimal), or one past the longest
+/// race wanted. The outcome then has no states and `known` as its bound.
 pub(crate) fn exact<K: Key>(
     board: &SoloBoard,
     start: Bitboard,

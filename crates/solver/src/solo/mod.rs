@@ -50,11 +50,16 @@ pub struct SoloConfig {
     pub polish_window: usize,
     /// Nodes each polished stretch may spend.
     pub polish_nodes: u64,
+    /// Look only for races of at most this many moves (1 to
+    /// [`MAX_LENGTH`]); `None`: any length up to [`MAX_LENGTH`]. The beams
+    /// prune against it, and the exact search stops after its round, so
+    /// when it finds no race it proves that none this short exists.
+    pub max_length: Option<u32>,
 }
 
 impl Default for SoloConfig {
     /// A beam of 2 000 states, a meeting beam of 5 000, no polishing, then
-    /// the exact search.
+    /// the exact search, for races of any length.
     fn default() -> SoloConfig {
         SoloConfig {
             beam_width: 2000,
@@ -63,6 +68,7 @@ impl Default for SoloConfig {
             exact: true,
             polish_window: 0,
             polish_nodes: 2_000_000,
+            max_length: None,
         }
     }
 }
@@ -150,8 +156,10 @@ pub fn solo_start(rules: &Rules, position: &Position) -> Result<Position, SolveE
 /// [`solve`] with search knobs, reporting progress lines to `progress`.
 ///
 /// Errors: [`SolveError::Impossible`] for a race that cannot be run (see
-/// [`solo_start`]), one the exact search proved cannot be finished, or a
-/// `config` with nothing that searches (neither beam, nor the exact search);
+/// [`solo_start`]), one the exact search proved cannot be finished (at all,
+/// or within [`SoloConfig::max_length`] moves), a `max_length` out of range,
+/// or a `config` with nothing that searches (neither beam, nor the exact
+/// search);
 /// [`SolveError::LimitReached`] when a limit ran out before any race was
 /// found; [`SolveError::NotFound`] when the beams, without the exact search,
 /// ended without a race (the beam reached its horizon or died out, the
@@ -164,6 +172,15 @@ pub fn solve_with(
     progress: &mut dyn FnMut(&str),
 ) -> Result<SoloSolution, SolveError> {
     let start_position = solo_start(rules, position)?;
+    let max_length = match config.max_length {
+        None => MAX_LENGTH,
+        Some(length) if (1..=MAX_LENGTH).contains(&length) => length,
+        Some(length) => {
+            return Err(SolveError::Impossible(format!(
+                "the longest race asked for, {length} moves, is outside 1 ..= {MAX_LENGTH}"
+            )))
+        }
+    };
     let seat = position.to_move();
     let board = SoloBoard::new(rules, seat);
     let start = position.pieces(seat);
@@ -187,6 +204,12 @@ pub fn solve_with(
     progress(&format!(
         "{seat} alone: admissible bound at the start {start_bound}"
     ));
+    if start_bound > max_length {
+        return Err(SolveError::Impossible(format!(
+            "no race of at most {max_length} moves: every race needs at least {start_bound} \
+             (the admissible bound of the start)"
+        )));
+    }
 
     if config.beam_width > 0 {
         let outcome = beam::beam(
@@ -194,16 +217,16 @@ pub fn solve_with(
             start,
             config.beam_width,
             config.beam_entry,
-            MAX_LENGTH,
+            max_length,
             &mut budget,
             progress,
         );
         peak = peak.max(outcome.peak_memory);
         stopped = outcome.stopped;
         if outcome.states.is_none() && outcome.stopped.is_none() {
-            beam_ended = Some(if outcome.depth >= MAX_LENGTH {
+            beam_ended = Some(if outcome.depth >= max_length {
                 format!(
-                    "the beam (width {}) found no race within its horizon of {MAX_LENGTH} moves",
+                    "the beam (width {}) found no race within its horizon of {max_length} moves",
                     config.beam_width
                 )
             } else {
@@ -228,7 +251,7 @@ pub fn solve_with(
     if meets && stopped.is_none() {
         let cap = best
             .as_ref()
-            .map_or(MAX_LENGTH + 1, |states| (states.len() - 1) as u32);
+            .map_or(max_length + 1, |states| (states.len() - 1) as u32);
         let squares = board.width as u32 * board.height as u32;
         let (width, entry) = (config.meet_width, config.beam_entry);
         let outcome = if u64::fits(squares) {
@@ -287,14 +310,17 @@ pub fn solve_with(
 
     let mut lower_bound = start_bound;
     if config.exact && stopped.is_none() {
-        let known = best.as_ref().map(|s| (s.len() - 1) as u32);
+        // Rounds stop below the best race found, and after `max_length`.
+        let known = best
+            .as_ref()
+            .map_or(max_length + 1, |s| (s.len() - 1) as u32);
         let squares = board.width as u32 * board.height as u32;
         let outcome = if u64::fits(squares) {
-            exact::exact::<u64>(&board, start, &mut budget, known, progress)
+            exact::exact::<u64>(&board, start, &mut budget, Some(known), progress)
         } else if u128::fits(squares) {
-            exact::exact::<u128>(&board, start, &mut budget, known, progress)
+            exact::exact::<u128>(&board, start, &mut budget, Some(known), progress)
         } else {
-            exact::exact::<Bitboard>(&board, start, &mut budget, known, progress)
+            exact::exact::<Bitboard>(&board, start, &mut budget, Some(known), progress)
         };
         peak = peak.max(outcome.peak_memory);
         lower_bound = lower_bound.max(outcome.lower_bound);
@@ -307,6 +333,15 @@ pub fn solve_with(
         }
         if let Some(states) = outcome.states {
             best = Some(states);
+        }
+        if best.is_none() && stopped.is_none() {
+            // Every round up to `max_length` was refuted.
+            return Err(SolveError::Impossible(format!(
+                "no race of at most {max_length} moves: the exact search refuted every length \
+                 up to it ({} nodes, {:.1} s)",
+                budget.nodes(),
+                budget.elapsed().as_secs_f64()
+            )));
         }
     }
 
@@ -354,8 +389,9 @@ pub fn solve_with(
     })
 }
 
-/// The longest sequence the beam search looks for.
-const MAX_LENGTH: u32 = 1000;
+/// The longest race the searches look for (and the most
+/// [`SoloConfig::max_length`] may ask).
+pub const MAX_LENGTH: u32 = 1000;
 
 /// The one square of a one-square set.
 fn only(set: Bitboard) -> Square {
