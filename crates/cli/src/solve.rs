@@ -2,6 +2,7 @@
 //! Results go to standard output, progress and statistics to standard error.
 
 use clap::{Args, Subcommand};
+use halma_solver::shortest::MAX_THREADS;
 
 use crate::CliError;
 
@@ -28,4 +29,19 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         Puzzle::Shortest(args) => crate::solve_shortest::run(args),
         Puzzle::Solo(args) => crate::solve_solo::run(args),
     }
+}
+
+/// Parses `--threads`: 1 to [`MAX_THREADS`].
+pub(crate) fn threads_parser() -> impl clap::builder::TypedValueParser<Value = usize> {
+    use clap::builder::TypedValueParser;
+    clap::value_parser!(u64)
+        .range(1..=MAX_THREADS as u64)
+        .map(|n| n as usize)
+}
+
+/// `--threads` as given, or every core (at most [`MAX_THREADS`]).
+pub(crate) fn threads_or_every_core(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    })
 }

@@ -7,12 +7,11 @@ use std::time::Duration;
 
 use clap::Args;
 use halma_rules::{write_record, Seat};
-use halma_solver::shortest::{
-    shortest_game, ShortestOptions, MAX_BEAM_WIDTH, MAX_SHORTEST_PLIES, MAX_THREADS,
-};
+use halma_solver::shortest::{shortest_game, ShortestOptions, MAX_BEAM_WIDTH, MAX_SHORTEST_PLIES};
 use halma_solver::SolveLimits;
 
 use crate::setup::GameArgs;
+use crate::solve::{threads_or_every_core, threads_parser};
 use crate::CliError;
 
 /// Arguments of `halma solve shortest`.
@@ -62,13 +61,6 @@ fn beam_width_parser() -> impl clap::builder::TypedValueParser<Value = usize> {
         .map(|n| n as usize)
 }
 
-fn threads_parser() -> impl clap::builder::TypedValueParser<Value = usize> {
-    use clap::builder::TypedValueParser;
-    clap::value_parser!(u64)
-        .range(1..=MAX_THREADS as u64)
-        .map(|n| n as usize)
-}
-
 /// Runs `halma solve shortest`.
 pub fn run(args: &ShortestArgs) -> Result<(), CliError> {
     let mut game = args.game.game()?;
@@ -88,9 +80,7 @@ pub fn run(args: &ShortestArgs) -> Result<(), CliError> {
             Some(seat)
         }
     };
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
-    });
+    let threads = threads_or_every_core(args.threads);
     let options = ShortestOptions {
         winner,
         max_plies: args.max_plies,

@@ -15,6 +15,7 @@ use halma_rules::Rules;
 use halma_solver::solo::{replay, solo_start, solve_with, SoloConfig, MAX_LENGTH};
 use halma_solver::{SolveError, SolveLimits};
 
+use crate::solve::{threads_or_every_core, threads_parser};
 use crate::CliError;
 
 /// The most a `--max-memory-mb` may ask for: 1 TiB.
@@ -69,6 +70,10 @@ pub struct SoloArgs {
     /// Run the beam search only: no proof beyond the admissible bound of the start.
     #[arg(long)]
     no_exact: bool,
+    /// Threads of the exact search (1 ..= 256; default: every core). The
+    /// beams run on one.
+    #[arg(long, value_name = "N", value_parser = threads_parser())]
+    threads: Option<usize>,
     /// Look only for races of at most this many moves (1 ..= 1000). With
     /// the exact search, finding none proves that none exists.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_LENGTH as i64))]
@@ -106,6 +111,7 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
         exact: !args.no_exact,
         polish_window: args.polish as usize,
         polish_nodes: args.polish_nodes,
+        threads: threads_or_every_core(args.threads),
         max_length: args.max_moves,
     };
     let solution = solve_with(&rules, &position, limits, &config, &mut |line| {

@@ -60,7 +60,7 @@ fn an_optimal_race_replays_with_verify() {
 
 #[test]
 fn max_moves_finds_the_optimum_or_proves_there_is_none() {
-    let run = solo8(&["--position", NEAR]);
+    let run = solo8(&["--position", NEAR, "--threads", "2"]);
     assert!(run.success(), "{run}");
     let optimum: u32 = field(&run, "length").parse().unwrap();
     let at = solo8(&["--position", NEAR, "--max-moves", &optimum.to_string()]);
@@ -129,6 +129,8 @@ fn bad_requests_get_one_line_errors() {
         ("--polish-nodes", "0"),
         ("--max-moves", "0"),
         ("--max-moves", "1001"),
+        ("--threads", "0"),
+        ("--threads", "257"),
     ] {
         let arg = format!("{flag}={value}");
         let run = solo8(&[&arg]);

@@ -545,6 +545,43 @@ fn the_longest_race_asked_for_is_checked_and_obeyed() {
 }
 
 #[test]
+fn threads_out_of_range_are_refused_and_two_threads_prove_the_same() {
+    let rules: Rules = "halma8".parse().unwrap();
+    let start = rules.start_position();
+    for threads in [0, 257] {
+        let reason = impossible(solve_quietly(
+            &rules,
+            &start,
+            SolveLimits::default(),
+            &SoloConfig {
+                threads,
+                ..config(50, true)
+            },
+        ));
+        assert!(
+            reason.contains(&format!("threads {threads} is out of range (1 to 256)")),
+            "{reason}"
+        );
+    }
+    let near = near_goal(&rules, &[0, 5], &[(4, 0), (0, 4)]).unwrap();
+    let solve_on = |threads| {
+        solve_quietly(
+            &rules,
+            &near,
+            SolveLimits::default(),
+            &SoloConfig {
+                threads,
+                ..config(0, true)
+            },
+        )
+        .unwrap()
+    };
+    let (one, two) = (solve_on(1), solve_on(2));
+    assert!(two.optimal);
+    assert_eq!((&one.moves, one.lower_bound), (&two.moves, two.lower_bound));
+}
+
+#[test]
 fn polishing_keeps_a_legal_race_and_never_lengthens_it() {
     let rules: Rules = "halma8".parse().unwrap();
     let start = rules.start_position();

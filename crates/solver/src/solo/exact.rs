@@ -103,6 +103,122 @@ enum Expanded<K: Key> {
     Met(Box<Met<K>>),
 }
 
+/// Slots of the expanded layer each thread takes per batch when several
+/// share the work (a few milliseconds of generation each).
+const SLOTS_PER_THREAD: usize = 4096;
+
+/// Slots of the expanded layer generated at once on one thread: few
+/// enough that the candidates stay in the cache before they are merged.
+const SLOTS_AT_ONCE: usize = 64;
+
+/// A child that passed the bound and the duplicate check against the
+/// earlier layers, waiting to be merged into the new layer.
+#[derive(Clone, Copy)]
+struct Candidate<K: Key> {
+    /// The child's key (of its mirror pair, the lesser).
+    key: K,
+    /// The slot of its parent in the expanded layer.
+    parent: usize,
+    from: Square,
+    to: Square,
+    /// The key of the child turned, when the meeting check needs it
+    /// ([`Meet::Itself`], checked against the layer being built).
+    turned: K,
+    /// Its partner on the other side, found by a check that only reads.
+    partner: Option<K>,
+}
+
+/// What the threads generating children share; it only reads.
+struct Generator<'a, K: Key> {
+    board: &'a SoloBoard,
+    goal: &'a Goal,
+    /// The layers a new state is checked against for duplicates.
+    earlier: &'a [Layer<K>],
+    mirror: Option<&'a Mirror>,
+    meet: &'a Meet<'a, K>,
+    /// The depth of the layer being built.
+    depth: u32,
+    limit: u32,
+    /// Whether the bound is in its exact case (as many pieces as squares).
+    exact: bool,
+}
+
+impl<K: Key> Generator<'_, K> {
+    /// The candidates among the children of the states in `slots` (slots
+    /// `base ..` of the expanded layer; empty slots are skipped), appended to
+    /// `out` in order, up to the first that meets the other side by a check
+    /// that only reads. Returns the children generated and whether the bound
+    /// dropped any.
+    fn generate(&self, slots: &[K], base: usize, out: &mut Vec<Candidate<K>>) -> (u64, bool) {
+        let board = self.board;
+        let mut nodes = 0;
+        let mut pruned = false;
+        for (offset, &parent) in slots.iter().enumerate() {
+            if parent == K::default() {
+                continue;
+            }
+            let own = parent.unpack(board);
+            let counts = self.goal.counts(board, own);
+            let mirror = self
+                .mirror
+                .map(|mirror| (mirror, parent.mirror(board, mirror)));
+            let mut met = false;
+            board.for_each_child(own, |from, to, child| {
+                if met {
+                    return;
+                }
+                nodes += 1;
+                if self.depth + self.goal.child_bound(&counts, self.exact, from, to) > self.limit {
+                    pruned = true;
+                    return;
+                }
+                let child_key = parent.toggle(board, from).toggle(board, to);
+                // The child's mirror image, updated like the child.
+                let image = mirror.map(|(mirror, parent_image)| {
+                    parent_image
+                        .toggle(board, mirror.square(from))
+                        .toggle(board, mirror.square(to))
+                });
+                let key = image.map_or(child_key, |image| child_key.least(image));
+                // The turned child's representative: turning commutes with
+                // the reflection, so the turned pair is the pair turned.
+                let turned = || {
+                    let turned = child_key.rotate(board);
+                    image.map_or(turned, |image| turned.least(image.rotate(board)))
+                };
+                if self.earlier.iter().any(|layer| layer.contains(key)) {
+                    return;
+                }
+                let (turned, partner) = match self.meet {
+                    Meet::Nothing => (K::default(), None),
+                    Meet::Goal => (K::default(), board.is_goal(child).then_some(key)),
+                    Meet::Layer {
+                        layer,
+                        turned: is_turned,
+                    } => {
+                        let partner = if *is_turned { turned() } else { key };
+                        (K::default(), layer.contains(partner).then_some(partner))
+                    }
+                    Meet::Itself => (turned(), None),
+                };
+                met = partner.is_some();
+                out.push(Candidate {
+                    key,
+                    parent: base + offset,
+                    from,
+                    to,
+                    turned,
+                    partner,
+                });
+            });
+            if met {
+                break;
+            }
+        }
+        (nodes, pruned)
+    }
+}
+
 struct Search<'a, K: Key> {
     board: &'a SoloBoard,
     budget: &'a mut Budget,
@@ -124,6 +240,10 @@ struct Search<'a, K: Key> {
     /// [`Key::least`] of the two), and the round's race, which the layers
     /// hold only up to reflection, is recovered through its meeting state.
     mirror: Option<Mirror>,
+    /// Threads generating the children of a layer (at least 1).
+    threads: usize,
+    /// Slots of the expanded layer each of several threads takes per batch.
+    share: usize,
     progress: &'a mut dyn FnMut(&str),
     _key: std::marker::PhantomData<K>,
 }
@@ -131,6 +251,13 @@ struct Search<'a, K: Key> {
 impl<K: Key> Search<'_, K> {
     /// The next layer from `layers` (the last is expanded), keeping states
     /// with `depth + goal.bound <= limit`, each new state checked by `meet`.
+    ///
+    /// With several threads, the children are generated in batches of the
+    /// last layer's slots, a share of each batch per thread (generating
+    /// only reads the earlier layers), while this thread merges the batch
+    /// before into the new layer, in slot order: the layer, the moves it
+    /// stores and the meeting found are the same whatever the number of
+    /// threads.
     fn expand(
         &mut self,
         layers: &[Layer<K>],
@@ -138,117 +265,181 @@ impl<K: Key> Search<'_, K> {
         limit: u32,
         meet: Meet<'_, K>,
     ) -> Result<Expanded<K>, LimitKind> {
-        let depth = layers.len() as u32;
         let last = layers.last().expect("the first layer is the start");
         let checked = if self.board.reversible {
             layers.len().saturating_sub(2)
         } else {
             0
         };
-        // The exact case of the bound: as many pieces as squares to fill.
-        let exact = self.pieces == goal.squares.count();
+        // A copy, so that the threads borrow nothing of `self`.
+        let mirror = self.mirror.clone();
+        let generator = Generator {
+            board: self.board,
+            goal,
+            earlier: &layers[checked..],
+            mirror: mirror.as_ref(),
+            meet: &meet,
+            depth: layers.len() as u32,
+            limit,
+            // The exact case of the bound: as many pieces as squares to fill.
+            exact: self.pieces == goal.squares.count(),
+        };
+        let slots = last.slots();
         let mut next = Layer::<K>::new();
-        let board = self.board;
-        for parent in last.iter() {
-            let own = parent.unpack(board);
-            let counts = goal.counts(board, own);
-            let mirror = self
-                .mirror
-                .as_ref()
-                .map(|mirror| (mirror, parent.mirror(board, mirror)));
-            let mut stop = None;
-            let mut met = None;
-            board.for_each_child(own, |from, to, child| {
-                if stop.is_some() || met.is_some() {
-                    return;
-                }
-                self.since_check += 1;
-                if depth + goal.child_bound(&counts, exact, from, to) > limit {
-                    self.pruned = true;
-                    return;
-                }
-                let child_key = parent.toggle(board, from).toggle(board, to);
-                // The child's mirror image, updated like the child.
-                let image = mirror.map(|(mirror, parent_image)| {
-                    parent_image
-                        .toggle(board, mirror.square(from))
-                        .toggle(board, mirror.square(to))
-                });
-                let key = image.map_or(child_key, |image| child_key.least(image));
-                // The turned child's representative: turning commutes with
-                // the reflection, so the turned pair is the pair turned.
-                let turned = || {
-                    let turned = child_key.rotate(board);
-                    image.map_or(turned, |image| turned.least(image.rotate(board)))
-                };
-                if layers[checked..].iter().any(|layer| layer.contains(key)) {
-                    return;
-                }
-                let partner = match &meet {
-                    Meet::Nothing => None,
-                    Meet::Goal => board.is_goal(child).then_some((key, false)),
-                    Meet::Layer {
-                        layer,
-                        turned: is_turned,
-                    } => {
-                        let partner = if *is_turned { turned() } else { key };
-                        layer.contains(partner).then_some((partner, false))
-                    }
-                    Meet::Itself => {
-                        let partner = turned();
-                        if partner == key {
-                            Some((partner, false))
-                        } else {
-                            next.contains(partner).then_some((partner, true))
-                        }
-                    }
-                };
-                if let Some((partner, in_new)) = partner {
-                    met = Some((from, to, partner, in_new));
-                    return;
-                }
-                let before = next.bytes();
-                let after = next.bytes_after_insert();
-                if after != before {
-                    self.budget.set_memory(self.held + after);
-                    if let Some(limit) = self.budget.exceeded() {
-                        // The doubling is not made: the peak is what was held.
-                        stop = Some(limit);
-                        return;
-                    }
-                    self.peak = self.peak.max(self.held + after);
-                }
-                next.insert(key, (from.index() as u8, to.index() as u8));
-            });
-            if let Some(limit) = stop {
-                return Err(limit);
-            }
-            if let Some((from, to, partner, partner_in_new_layer)) = met {
-                self.budget.add_nodes(self.since_check);
-                self.since_check = 0;
-                return Ok(Expanded::Met(Box::new(Met {
-                    parent,
-                    from,
-                    to,
-                    partner,
-                    partner_in_new_layer,
-                    new_layer: next,
-                })));
-            }
-            if self.since_check >= CHECK_EVERY {
-                self.budget.add_nodes(self.since_check);
-                self.since_check = 0;
-                if let Some(limit) = self.budget.exceeded() {
-                    return Err(limit);
-                }
-            }
-        }
+        let merged = if self.threads == 1 {
+            self.expand_alone(&generator, slots, &mut next, &meet)
+        } else {
+            self.expand_in_parallel(&generator, slots, &mut next, &meet)
+        };
         self.budget.add_nodes(self.since_check);
         self.since_check = 0;
+        if let Some(met) = merged? {
+            return Ok(Expanded::Met(Box::new(Met {
+                new_layer: next,
+                ..met
+            })));
+        }
         self.held += next.bytes();
         self.budget.set_memory(self.held);
         self.peak = self.peak.max(self.held);
         Ok(Expanded::Layer(next))
+    }
+
+    /// [`Search::expand`] on this thread: the children of a few parents
+    /// at a time ([`SLOTS_AT_ONCE`] slots), then merged.
+    fn expand_alone(
+        &mut self,
+        generator: &Generator<'_, K>,
+        slots: &[K],
+        next: &mut Layer<K>,
+        meet: &Meet<'_, K>,
+    ) -> Result<Option<Met<K>>, LimitKind> {
+        let mut candidates = Vec::new();
+        for (index, parents) in slots.chunks(SLOTS_AT_ONCE).enumerate() {
+            candidates.clear();
+            let (nodes, pruned) =
+                generator.generate(parents, index * SLOTS_AT_ONCE, &mut candidates);
+            self.since_check += nodes;
+            self.pruned |= pruned;
+            let buffered = (candidates.capacity() * std::mem::size_of::<Candidate<K>>()) as u64;
+            if let Some(met) = self.merge(next, meet, slots, &candidates, buffered)? {
+                return Ok(Some(met));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Search::expand`] with [`Search::threads`] threads generating each
+    /// batch while this one merges the batch before.
+    fn expand_in_parallel(
+        &mut self,
+        generator: &Generator<'_, K>,
+        slots: &[K],
+        next: &mut Layer<K>,
+        meet: &Meet<'_, K>,
+    ) -> Result<Option<Met<K>>, LimitKind> {
+        let share = self.share;
+        let batch = share * self.threads;
+        let batches = slots.len().div_ceil(batch);
+        std::thread::scope(|scope| {
+            let start = |index: usize| {
+                let base = index * batch;
+                slots[base..(base + batch).min(slots.len())]
+                    .chunks(share)
+                    .enumerate()
+                    .map(|(i, part)| {
+                        scope.spawn(move || {
+                            let mut candidates = Vec::new();
+                            let (nodes, pruned) =
+                                generator.generate(part, base + i * share, &mut candidates);
+                            (candidates, nodes, pruned)
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let mut pending = (batches > 0).then(|| start(0));
+            for index in 0..batches {
+                let generated: Vec<_> = pending
+                    .take()
+                    .expect("the batch was started")
+                    .into_iter()
+                    .map(|thread| thread.join().expect("a generating thread does not panic"))
+                    .collect();
+                if index + 1 < batches {
+                    pending = Some(start(index + 1));
+                }
+                let mut candidates = 0;
+                for (list, nodes, pruned) in &generated {
+                    self.since_check += nodes;
+                    self.pruned |= pruned;
+                    candidates += list.capacity();
+                }
+                // This batch's lists, and about as much for the next one's.
+                let buffered = (2 * candidates * std::mem::size_of::<Candidate<K>>()) as u64;
+                for (list, _, _) in &generated {
+                    if let Some(met) = self.merge(next, meet, slots, list, buffered)? {
+                        return Ok(Some(met));
+                    }
+                }
+            }
+            Ok(None)
+        })
+    }
+
+    /// Merges `candidates` into `next` in order, up to the first that meets
+    /// the other side (returned, without the new layer); `buffered` bytes of
+    /// candidate lists are counted with the tables.
+    fn merge(
+        &mut self,
+        next: &mut Layer<K>,
+        meet: &Meet<'_, K>,
+        slots: &[K],
+        candidates: &[Candidate<K>],
+        buffered: u64,
+    ) -> Result<Option<Met<K>>, LimitKind> {
+        for candidate in candidates {
+            let partner = match (meet, candidate.partner) {
+                (Meet::Itself, _) if candidate.turned == candidate.key => {
+                    Some((candidate.key, false))
+                }
+                (Meet::Itself, _) => next
+                    .contains(candidate.turned)
+                    .then_some((candidate.turned, true)),
+                (_, partner) => partner.map(|partner| (partner, false)),
+            };
+            if let Some((partner, partner_in_new_layer)) = partner {
+                return Ok(Some(Met {
+                    parent: slots[candidate.parent],
+                    from: candidate.from,
+                    to: candidate.to,
+                    partner,
+                    partner_in_new_layer,
+                    new_layer: Layer::new(),
+                }));
+            }
+            let before = next.bytes();
+            let after = next.bytes_after_insert();
+            if after != before {
+                self.budget.set_memory(self.held + after + buffered);
+                if let Some(limit) = self.budget.exceeded() {
+                    // The doubling is not made: the peak is what was held.
+                    return Err(limit);
+                }
+                self.peak = self.peak.max(self.held + after + buffered);
+            }
+            next.insert(
+                candidate.key,
+                (candidate.from.index() as u8, candidate.to.index() as u8),
+            );
+        }
+        if self.since_check >= CHECK_EVERY {
+            self.budget.add_nodes(self.since_check);
+            self.since_check = 0;
+            if let Some(limit) = self.budget.exceeded() {
+                return Err(limit);
+            }
+        }
+        Ok(None)
     }
 
     /// Builds layers from `start` up to `depth` (fewer when a layer comes
@@ -334,11 +525,14 @@ pub(crate) fn exact<K: Key>(
     start: Bitboard,
     budget: &mut Budget,
     known: Option<u32>,
+    threads: usize,
     progress: &mut dyn FnMut(&str),
 ) -> ExactOutcome {
     let options = Options {
         free_layers: true,
         mirror: true,
+        threads,
+        share: SLOTS_PER_THREAD,
     };
     exact_with::<K>(board, start, budget, known, progress, options)
 }
@@ -353,6 +547,12 @@ struct Options {
     /// Keep one state of each mirror pair when a reflection maps the race
     /// onto itself.
     mirror: bool,
+    /// Threads generating the children of a layer (at least 1).
+    threads: usize,
+    /// Slots of the expanded layer each thread takes per batch when
+    /// several share the work ([`SLOTS_PER_THREAD`]; tests make it small so
+    /// that small layers are split too).
+    share: usize,
 }
 
 /// [`exact`] with the choices of `options`.
@@ -382,6 +582,8 @@ fn exact_with<K: Key>(
         mirror: (options.mirror && bidirectional)
             .then(|| board.mirror_for(start))
             .flatten(),
+        threads: options.threads.max(1),
+        share: options.share.max(1),
         progress,
         _key: std::marker::PhantomData,
     };
@@ -447,7 +649,14 @@ fn recover<K: Key>(
     let mut to_meeting = board.clone();
     to_meeting.target = meeting;
     let mut half = |board: &SoloBoard, from: Bitboard| {
-        let outcome = exact::<K>(board, from, search.budget, None, &mut |_| {});
+        let outcome = exact::<K>(
+            board,
+            from,
+            search.budget,
+            None,
+            search.threads,
+            &mut |_| {},
+        );
         search.peak = search.peak.max(outcome.peak_memory);
         match (outcome.states, outcome.stopped) {
             (Some(states), _) => Ok(states),
@@ -651,32 +860,44 @@ pub(crate) mod tests {
             let mut peaks = Vec::new();
             for free_layers in [true, false] {
                 for mirror in [true, false] {
-                    let mut budget = Budget::new(SolveLimits::default());
-                    let mut log = |line: &str| seen.traced += line.contains("tracing") as usize;
-                    let options = Options {
-                        free_layers,
-                        mirror,
-                    };
-                    let outcome =
-                        exact_with::<u64>(&board, start, &mut budget, None, &mut log, options);
-                    let states = outcome.states.expect("solved");
-                    let what = format!("{target:?} reversible {reversible} {options:?}");
-                    assert_eq!(states.len() as u32 - 1, expected, "{what}");
-                    assert_eq!(outcome.lower_bound, expected, "{what}");
-                    assert_eq!(states[0], start);
-                    assert!(board.is_goal(*states.last().unwrap()));
-                    assert!(
-                        states[..states.len() - 1]
-                            .iter()
-                            .all(|&s| !board.is_goal(s)),
-                        "{what}: the camp is filled before the last move"
-                    );
-                    for pair in states.windows(2) {
-                        let mut found = false;
-                        board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
-                        assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+                    // One thread, and three sharing layers in shares of 7
+                    // slots: the same race, the same proof.
+                    let mut races = Vec::new();
+                    for (threads, share) in [(3, 7), (1, SLOTS_PER_THREAD)] {
+                        let mut budget = Budget::new(SolveLimits::default());
+                        let mut log = |line: &str| seen.traced += line.contains("tracing") as usize;
+                        let options = Options {
+                            free_layers,
+                            mirror,
+                            threads,
+                            share,
+                        };
+                        let outcome =
+                            exact_with::<u64>(&board, start, &mut budget, None, &mut log, options);
+                        races.push((outcome.states.clone(), outcome.lower_bound));
+                        if threads > 1 {
+                            continue;
+                        }
+                        let what = format!("{target:?} reversible {reversible} {options:?}");
+                        assert_eq!(races[0], races[1], "{what}: the threads disagree");
+                        let states = outcome.states.expect("solved");
+                        assert_eq!(states.len() as u32 - 1, expected, "{what}");
+                        assert_eq!(outcome.lower_bound, expected, "{what}");
+                        assert_eq!(states[0], start);
+                        assert!(board.is_goal(*states.last().unwrap()));
+                        assert!(
+                            states[..states.len() - 1]
+                                .iter()
+                                .all(|&s| !board.is_goal(s)),
+                            "{what}: the camp is filled before the last move"
+                        );
+                        for pair in states.windows(2) {
+                            let mut found = false;
+                            board.for_each_child(pair[0], |_, _, child| found |= child == pair[1]);
+                            assert!(found, "not a move: {:?} -> {:?}", pair[0], pair[1]);
+                        }
+                        peaks.push(outcome.peak_memory);
                     }
-                    peaks.push(outcome.peak_memory);
                 }
             }
             // Peaks in the order (free, mirror), (free, no mirror), (keep,
@@ -741,6 +962,8 @@ pub(crate) mod tests {
                 let options = Options {
                     free_layers: true,
                     mirror,
+                    threads: 1,
+                    share: SLOTS_PER_THREAD,
                 };
                 let outcome =
                     exact_with::<u64>(&board, start, &mut budget, None, &mut |_| {}, options);

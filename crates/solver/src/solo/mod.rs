@@ -25,6 +25,7 @@ use halma_core::{Bitboard, Move, Position, Seat, Square};
 use halma_rules::Rules;
 
 use crate::limits::{Budget, LimitKind, SolveError, SolveLimits};
+pub use crate::shortest::MAX_THREADS;
 use board::SoloBoard;
 use bound::Goal;
 use table::Key;
@@ -50,6 +51,9 @@ pub struct SoloConfig {
     pub polish_window: usize,
     /// Nodes each polished stretch may spend.
     pub polish_nodes: u64,
+    /// Threads of the exact search (1 to [`MAX_THREADS`]): they share the
+    /// making of each layer's children. The beams run on one.
+    pub threads: usize,
     /// Look only for races of at most this many moves (1 to
     /// [`MAX_LENGTH`]); `None`: any length up to [`MAX_LENGTH`]. The beams
     /// prune against it, and the exact search stops after its round, so
@@ -59,7 +63,7 @@ pub struct SoloConfig {
 
 impl Default for SoloConfig {
     /// A beam of 2 000 states, a meeting beam of 5 000, no polishing, then
-    /// the exact search, for races of any length.
+    /// the exact search on one thread, for races of any length.
     fn default() -> SoloConfig {
         SoloConfig {
             beam_width: 2000,
@@ -68,6 +72,7 @@ impl Default for SoloConfig {
             exact: true,
             polish_window: 0,
             polish_nodes: 2_000_000,
+            threads: 1,
             max_length: None,
         }
     }
@@ -181,6 +186,12 @@ pub fn solve_with(
             )))
         }
     };
+    let threads = config.threads;
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(SolveError::Impossible(format!(
+            "threads {threads} is out of range (1 to {MAX_THREADS})"
+        )));
+    }
     let seat = position.to_move();
     let board = SoloBoard::new(rules, seat);
     let start = position.pieces(seat);
@@ -316,11 +327,11 @@ pub fn solve_with(
             .map_or(max_length + 1, |s| (s.len() - 1) as u32);
         let squares = board.width as u32 * board.height as u32;
         let outcome = if u64::fits(squares) {
-            exact::exact::<u64>(&board, start, &mut budget, Some(known), progress)
+            exact::exact::<u64>(&board, start, &mut budget, Some(known), threads, progress)
         } else if u128::fits(squares) {
-            exact::exact::<u128>(&board, start, &mut budget, Some(known), progress)
+            exact::exact::<u128>(&board, start, &mut budget, Some(known), threads, progress)
         } else {
-            exact::exact::<Bitboard>(&board, start, &mut budget, Some(known), progress)
+            exact::exact::<Bitboard>(&board, start, &mut budget, Some(known), threads, progress)
         };
         peak = peak.max(outcome.peak_memory);
         lower_bound = lower_bound.max(outcome.lower_bound);

@@ -49,6 +49,7 @@ pub(crate) fn polish(
             states[at],
             &mut local,
             Some((end - at) as u32),
+            1,
             &mut |_| {},
         );
         budget.add_nodes(local.nodes());

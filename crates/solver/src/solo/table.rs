@@ -13,7 +13,7 @@ use super::board::SoloBoard;
 use crate::mirror::Mirror;
 
 /// A packed state.
-pub(crate) trait Key: Copy + Eq + Default {
+pub(crate) trait Key: Copy + Eq + Default + Send + Sync {
     /// Whether a board of `squares` squares fits.
     fn fits(squares: u32) -> bool;
     /// The state of the pieces `own`.
@@ -267,9 +267,9 @@ impl<K: Key> Layer<K> {
         }
     }
 
-    /// The states held, in slot order.
-    pub fn iter(&self) -> impl Iterator<Item = K> + '_ {
-        self.keys.iter().copied().filter(|&k| k != K::default())
+    /// The slots, in order: a state, or the empty key for a free slot.
+    pub fn slots(&self) -> &[K] {
+        &self.keys
     }
 }
 
