@@ -116,6 +116,12 @@ impl Budget {
         self.memory_bytes = bytes;
     }
 
+    /// Whether holding `bytes` would pass the memory limit. Searches ask
+    /// before a table grows, so that what they hold never passes it.
+    pub fn would_pass_memory(&self, bytes: u64) -> bool {
+        self.limits.memory_bytes.is_some_and(|max| bytes > max)
+    }
+
     /// The first limit that has run out, if any. Reading the clock costs a
     /// system call, so hot loops call this every few thousand nodes.
     pub fn exceeded(&self) -> Option<LimitKind> {
@@ -134,6 +140,21 @@ impl Budget {
         }
         None
     }
+}
+
+/// The bytes a `Vec` or hash table of `len` entries in `capacity`, each of
+/// `entry` bytes, allocates on top of what it holds to take `more` entries
+/// one at a time: none when they fit; else it doubles until they do, and
+/// holds the last two allocations at once while the entries move over.
+pub(crate) fn growth_bytes(len: usize, capacity: usize, more: usize, entry: usize) -> u64 {
+    if len + more <= capacity {
+        return 0;
+    }
+    let mut grown = capacity.max(4);
+    while grown < len + more {
+        grown *= 2;
+    }
+    ((grown + grown / 2).saturating_sub(capacity) * entry) as u64
 }
 
 #[cfg(test)]
@@ -166,5 +187,15 @@ mod tests {
         assert_eq!(budget.exceeded(), Some(LimitKind::Time));
 
         assert_eq!(Budget::new(SolveLimits::default()).exceeded(), None);
+    }
+
+    #[test]
+    fn growth_counts_the_doubled_table_and_the_old_one() {
+        // Room left: nothing more.
+        assert_eq!(growth_bytes(3, 8, 5, 10), 0);
+        // Full: one doubling, the new 16 entries while the old 8 are held.
+        assert_eq!(growth_bytes(8, 8, 1, 10), 160);
+        // Empty, 20 more: 4, 8, 16, 32 entries, the last two held at once.
+        assert_eq!(growth_bytes(0, 0, 20, 1), 48);
     }
 }

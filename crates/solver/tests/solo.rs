@@ -581,6 +581,50 @@ fn threads_out_of_range_are_refused_and_two_threads_prove_the_same() {
     assert_eq!((&one.moves, one.lower_bound), (&two.moves, two.lower_bound));
 }
 
+/// The bytes of tables a limit error reports (`... N bytes of tables; ...`).
+fn bytes_of_tables(detail: &str) -> u64 {
+    let before = detail
+        .split(" bytes of tables")
+        .next()
+        .expect("the detail names the bytes");
+    before
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no byte count in {detail}"))
+}
+
+#[test]
+fn the_beams_stop_before_their_tables_pass_the_memory_limit() {
+    // Both beams alone from the halma8 start, under memory limits that
+    // their tables reach part-way: they stop on the limit, and what they
+    // held never passed it (a table is checked before it grows, not after).
+    let rules: Rules = "halma8".parse().unwrap();
+    let start = rules.start_position();
+    for (beam_width, meet_width) in [(20_000, 0), (0, 20_000)] {
+        let alone = SoloConfig {
+            beam_width,
+            meet_width,
+            ..config(0, false)
+        };
+        for limit in (1..=12).map(|mib| mib << 20) {
+            match solve_quietly(&rules, &start, only(LimitKind::Memory, limit), &alone) {
+                Err(SolveError::LimitReached {
+                    limit: LimitKind::Memory,
+                    detail,
+                }) => {
+                    let held = bytes_of_tables(&detail);
+                    assert!(
+                        held <= limit,
+                        "beam {beam_width}, meet {meet_width}: {held} bytes held under a limit of {limit}"
+                    );
+                }
+                other => panic!("beam {beam_width}, meet {meet_width}, limit {limit}: {other:?}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn polishing_keeps_a_legal_race_and_never_lengthens_it() {
     let rules: Rules = "halma8".parse().unwrap();

@@ -15,7 +15,7 @@ use halma_core::{Bitboard, Square};
 
 use super::board::SoloBoard;
 use super::bound::Goal;
-use crate::limits::{Budget, LimitKind};
+use crate::limits::{growth_bytes, Budget, LimitKind};
 
 /// The result of one beam search.
 pub(crate) struct BeamOutcome {
@@ -101,6 +101,12 @@ fn tie(own: Bitboard) -> u64 {
     hasher.finish()
 }
 
+/// Bytes counted for an entry of the set of a move's children (a state
+/// and the table's overhead).
+const SEEN_ENTRY: usize = 40;
+/// Bytes counted for a kept state of a layer.
+const LAYER_ENTRY: usize = 48;
+
 /// A beam search of `width` from `start`, ranking with `entry` (see
 /// [`Ranking::new`]), looking only for sequences of at most `max_length` moves.
 pub(crate) fn beam(
@@ -124,20 +130,45 @@ pub(crate) fn beam(
     let mut peak = 0u64;
     let mut since_check = 0u64;
     let mut seen: HashSet<Bitboard, BuildHasherDefault<Fx>> = HashSet::default();
+    // What the tables hold: by capacity (allocated), with the estimates of
+    // an entry of the hash set and of the layer.
+    let held = |seen: &HashSet<_, _>, children: &Vec<Child>, layer: &Vec<_>, nodes: &Vec<Node>| {
+        (seen.capacity() * SEEN_ENTRY
+            + children.capacity() * std::mem::size_of::<Child>()
+            + layer.capacity() * LAYER_ENTRY
+            + nodes.capacity() * std::mem::size_of::<Node>()) as u64
+    };
     for depth in 1..=max_length {
         seen.clear();
         let mut children: Vec<Child> = Vec::new();
         let mut found = None;
+        let mut full = false;
         for (index, &(own, cost, _)) in layer.iter().enumerate() {
             board.for_each_child(own, |from, to, child| {
                 since_check += 1;
-                if found.is_some() {
+                if found.is_some() || full {
                     return;
                 }
                 let bound = goal.bound(board, child);
-                if depth + bound > max_length || !seen.insert(child) {
+                if depth + bound > max_length || seen.contains(&child) {
                     return;
                 }
+                // A full set or list doubles on its next entry: stop
+                // before that would pass the memory limit.
+                let growth = growth_bytes(seen.len(), seen.capacity(), 1, SEEN_ENTRY)
+                    + growth_bytes(
+                        children.len(),
+                        children.capacity(),
+                        1,
+                        std::mem::size_of::<Child>(),
+                    );
+                if growth > 0
+                    && budget.would_pass_memory(held(&seen, &children, &layer, &nodes) + growth)
+                {
+                    full = true;
+                    return;
+                }
+                seen.insert(child);
                 if bound == 0 && board.is_goal(child) {
                     found = Some((index, from, to));
                 }
@@ -149,17 +180,18 @@ pub(crate) fn beam(
             }
             // A narrow beam generates fewer than 4096 states a move: the
             // limits are read at the end of each move too.
-            if since_check >= 4096 || index + 1 == layer.len() {
+            if since_check >= 4096 || index + 1 == layer.len() || full {
                 budget.add_nodes(since_check);
                 since_check = 0;
-                let bytes = (seen.capacity() * 40
-                    + children.capacity() * std::mem::size_of::<Child>()
-                    + layer.capacity() * 48
-                    + nodes.capacity() * std::mem::size_of::<Node>())
-                    as u64;
+                let bytes = held(&seen, &children, &layer, &nodes);
                 budget.set_memory(bytes);
                 peak = peak.max(bytes);
-                if let Some(kind) = budget.exceeded() {
+                let stop = if full {
+                    Some(LimitKind::Memory)
+                } else {
+                    budget.exceeded()
+                };
+                if let Some(kind) = stop {
                     return BeamOutcome {
                         states: None,
                         stopped: Some(kind),
@@ -210,6 +242,21 @@ pub(crate) fn beam(
             children.truncate(width);
         }
         children.sort_unstable_by_key(|c| (c.0, c.1, c.2));
+        // The tree and the next layer grow by the kept children.
+        let growth = growth_bytes(
+            nodes.len(),
+            nodes.capacity(),
+            children.len(),
+            std::mem::size_of::<Node>(),
+        ) + (children.len() * LAYER_ENTRY) as u64;
+        if budget.would_pass_memory(held(&seen, &children, &layer, &nodes) + growth) {
+            return BeamOutcome {
+                states: None,
+                stopped: Some(LimitKind::Memory),
+                peak_memory: peak,
+                depth: depth - 1,
+            };
+        }
         if nodes.len() + children.len() > u32::MAX as usize {
             // The tree numbers its nodes with `u32`: past 4 * 10^9 nodes
             // (32 GiB of them) it stops as on the memory limit.

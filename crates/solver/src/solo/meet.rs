@@ -23,7 +23,7 @@ use super::beam::{Fx, Ranking};
 use super::board::SoloBoard;
 use super::bound::Goal;
 use super::table::Key;
-use crate::limits::{Budget, LimitKind};
+use crate::limits::{growth_bytes, Budget, LimitKind};
 use crate::mirror::Mirror;
 
 /// Whether the meeting beam can search the race from `start`: every move can
@@ -42,6 +42,9 @@ pub(crate) struct MeetOutcome {
     /// The most bytes its tables held.
     pub peak_memory: u64,
 }
+
+/// Bytes counted for a state of a layer (its pieces and its node).
+const LAYER_ENTRY: usize = 40;
 
 /// How a kept state was reached.
 #[derive(Clone, Copy)]
@@ -107,6 +110,16 @@ pub(crate) fn meet_beam<K: Key>(
     let mut since_check = 0u64;
     let mut stopped = None;
     let mut depth = 0u32;
+    // What the tables hold: by capacity (allocated), with estimates of the
+    // hash maps' entries.
+    let kept_entry = std::mem::size_of::<K>() + 16;
+    let child_entry = std::mem::size_of::<K>() + 40;
+    let held = |kept: &Table<K>, children: usize, layer: &Vec<_>, nodes: &Vec<Node>| {
+        (kept.capacity() * kept_entry
+            + children * child_entry
+            + layer.capacity() * LAYER_ENTRY
+            + nodes.capacity() * std::mem::size_of::<Node>()) as u64
+    };
     loop {
         let limit = best.as_ref().map_or(cap, |(length, _)| *length);
         // A child at `depth + 1` gives `depth + 1` moves at least (it meets
@@ -118,11 +131,15 @@ pub(crate) fn meet_beam<K: Key>(
         }
         depth += 1;
         let mut children: HashMap<Hashed<K>, Child, BuildHasherDefault<Fx>> = HashMap::default();
+        let mut full = false;
         for (index, &(own, node)) in layer.iter().enumerate() {
             let limit = best.as_ref().map_or(cap, |(length, _)| *length);
             let cost = ranking.cost(own) as i64;
             board.for_each_child(own, |from, to, child| {
                 since_check += 1;
+                if full {
+                    return;
+                }
                 let bound = goal.bound(board, child);
                 if depth + bound >= limit {
                     return;
@@ -149,6 +166,17 @@ pub(crate) fn meet_beam<K: Key>(
                     from,
                     to,
                 };
+                // A full map doubles on a new key (`entry` makes room
+                // first): stop before that would pass the memory limit.
+                let (len, capacity) = (children.len(), children.capacity());
+                let growth = growth_bytes(len, capacity, 1, child_entry);
+                if growth > 0
+                    && !children.contains_key(&key)
+                    && budget.would_pass_memory(held(&kept, capacity, &layer, &nodes) + growth)
+                {
+                    full = true;
+                    return;
+                }
                 match children.entry(key) {
                     Entry::Vacant(slot) => {
                         slot.insert(candidate);
@@ -160,23 +188,40 @@ pub(crate) fn meet_beam<K: Key>(
                     }
                 }
             });
-            if since_check >= 4096 || index + 1 == layer.len() {
+            if since_check >= 4096 || index + 1 == layer.len() || full {
                 budget.add_nodes(since_check);
                 since_check = 0;
-                let bytes = (kept.capacity() * (std::mem::size_of::<K>() + 16)
-                    + children.capacity() * (std::mem::size_of::<K>() + 40)
-                    + layer.capacity() * 40
-                    + nodes.capacity() * std::mem::size_of::<Node>())
-                    as u64;
+                let bytes = held(&kept, children.capacity(), &layer, &nodes);
                 budget.set_memory(bytes);
                 peak = peak.max(bytes);
-                if let Some(kind) = budget.exceeded() {
+                let stop = if full {
+                    Some(LimitKind::Memory)
+                } else {
+                    budget.exceeded()
+                };
+                if let Some(kind) = stop {
                     stopped = Some(kind);
                     break;
                 }
             }
         }
         if stopped.is_some() {
+            break;
+        }
+        // Ranking copies the children into a list, the kept ones then join
+        // the tree, the table of kept states and the next layer.
+        let kept_now = children.len().min(width);
+        let growth = (children.len() * std::mem::size_of::<(Hashed<K>, Child)>()) as u64
+            + growth_bytes(
+                nodes.len(),
+                nodes.capacity(),
+                kept_now,
+                std::mem::size_of::<Node>(),
+            )
+            + growth_bytes(kept.len(), kept.capacity(), kept_now, kept_entry)
+            + (kept_now * LAYER_ENTRY) as u64;
+        if budget.would_pass_memory(held(&kept, children.capacity(), &layer, &nodes) + growth) {
+            stopped = Some(LimitKind::Memory);
             break;
         }
         let mut ranked: Vec<(Hashed<K>, Child)> = children.into_iter().collect();
