@@ -122,6 +122,28 @@ impl Budget {
         self.limits.memory_bytes.is_some_and(|max| bytes > max)
     }
 
+    /// A beam's periodic reading: counts the `nodes` generated since the
+    /// last one (and zeroes them), declares the `bytes` held, raises `peak`
+    /// to them, and returns the limit that stops the search: memory when
+    /// `full` (a table could not grow within the limit), else the first
+    /// limit run out.
+    pub(crate) fn checkpoint(
+        &mut self,
+        nodes: &mut u64,
+        bytes: u64,
+        peak: &mut u64,
+        full: bool,
+    ) -> Option<LimitKind> {
+        self.add_nodes(std::mem::take(nodes));
+        self.set_memory(bytes);
+        *peak = (*peak).max(bytes);
+        if full {
+            Some(LimitKind::Memory)
+        } else {
+            self.exceeded()
+        }
+    }
+
     /// The first limit that has run out, if any. Reading the clock costs a
     /// system call, so hot loops call this every few thousand nodes.
     pub fn exceeded(&self) -> Option<LimitKind> {

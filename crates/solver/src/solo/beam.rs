@@ -181,17 +181,8 @@ pub(crate) fn beam(
             // A narrow beam generates fewer than 4096 states a move: the
             // limits are read at the end of each move too.
             if since_check >= 4096 || index + 1 == layer.len() || full {
-                budget.add_nodes(since_check);
-                since_check = 0;
                 let bytes = held(&seen, &children, &layer, &nodes);
-                budget.set_memory(bytes);
-                peak = peak.max(bytes);
-                let stop = if full {
-                    Some(LimitKind::Memory)
-                } else {
-                    budget.exceeded()
-                };
-                if let Some(kind) = stop {
+                if let Some(kind) = budget.checkpoint(&mut since_check, bytes, &mut peak, full) {
                     return BeamOutcome {
                         states: None,
                         stopped: Some(kind),

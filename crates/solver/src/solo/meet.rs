@@ -189,17 +189,8 @@ pub(crate) fn meet_beam<K: Key>(
                 }
             });
             if since_check >= 4096 || index + 1 == layer.len() || full {
-                budget.add_nodes(since_check);
-                since_check = 0;
                 let bytes = held(&kept, children.capacity(), &layer, &nodes);
-                budget.set_memory(bytes);
-                peak = peak.max(bytes);
-                let stop = if full {
-                    Some(LimitKind::Memory)
-                } else {
-                    budget.exceeded()
-                };
-                if let Some(kind) = stop {
+                if let Some(kind) = budget.checkpoint(&mut since_check, bytes, &mut peak, full) {
                     stopped = Some(kind);
                     break;
                 }
