@@ -1,10 +1,13 @@
 //! The shortest-game solver against a plain brute force on small positions,
 //! and its errors.
 
+mod common;
+
+use common::bytes_of_tables;
 use halma_core::{Bitboard, Move, Position, Seat, SeatSet, Setup, Square};
 use halma_rules::Rules;
 use halma_solver::shortest::{bound, shortest_game, ShortestOptions};
-use halma_solver::{SolveError, SolveLimits};
+use halma_solver::{LimitKind, SolveError, SolveLimits};
 use halma_tools::rng::Rng;
 
 /// The fewest plies (1 to `max`) of a game from `position` that ends with a
@@ -383,4 +386,49 @@ fn halma10_shortest_red_win_is_proved() {
     );
     assert_eq!(game.plies(), game.lower_bound);
     assert_eq!(replay(&rules, &start, &game.moves), Some(Seat::Red));
+}
+
+#[test]
+fn the_beam_stops_before_its_tables_pass_the_memory_limit() {
+    // The beam alone (no proof), asked to widen far past what the limits
+    // allow: it stops on the memory limit while widening, and what it held
+    // never passed the limit. The list of a ply's children and the set of
+    // the positions made are checked before they grow, not after the ply.
+    let rules: Rules = "halma10".parse().unwrap();
+    let start = rules.start_position();
+    for threads in [1, 2] {
+        let options = ShortestOptions {
+            winner: Some(Seat::Red),
+            beam_width: 1 << 16,
+            threads,
+            prove: false,
+            ..ShortestOptions::default()
+        };
+        for megabytes in 1..=6 {
+            let limit = megabytes << 20;
+            let limits = SolveLimits {
+                memory_bytes: Some(limit),
+                ..SolveLimits::default()
+            };
+            let held = match shortest_game(&rules, &start, &options, limits, &mut quiet()) {
+                Ok(game) => {
+                    assert!(
+                        game.stats.beam_width_reached < options.beam_width,
+                        "{threads} threads, {megabytes} MiB: the beam reached its full width"
+                    );
+                    assert_eq!(replay(&rules, &start, &game.moves), Some(Seat::Red));
+                    game.stats.peak_memory_bytes
+                }
+                Err(SolveError::LimitReached {
+                    limit: LimitKind::Memory,
+                    detail,
+                }) => bytes_of_tables(&detail),
+                other => panic!("{threads} threads, {megabytes} MiB: {other:?}"),
+            };
+            assert!(
+                held <= limit,
+                "{threads} threads: {held} bytes held under a limit of {limit}"
+            );
+        }
+    }
 }

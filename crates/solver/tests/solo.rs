@@ -3,6 +3,9 @@
 
 use std::collections::HashSet;
 
+mod common;
+
+use common::bytes_of_tables;
 use halma_core::{Bitboard, Position, Seat, SeatSet, Setup, Square};
 use halma_rules::Rules;
 use halma_solver::solo::{replay, solo_start, solve, solve_with, SoloConfig, SoloSolution};
@@ -579,19 +582,6 @@ fn threads_out_of_range_are_refused_and_two_threads_prove_the_same() {
     let (one, two) = (solve_on(1), solve_on(2));
     assert!(two.optimal);
     assert_eq!((&one.moves, one.lower_bound), (&two.moves, two.lower_bound));
-}
-
-/// The bytes of tables a limit error reports (`... N bytes of tables; ...`).
-fn bytes_of_tables(detail: &str) -> u64 {
-    let before = detail
-        .split(" bytes of tables")
-        .next()
-        .expect("the detail names the bytes");
-    before
-        .rsplit(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no byte count in {detail}"))
 }
 
 #[test]

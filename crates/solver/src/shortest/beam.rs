@@ -14,6 +14,7 @@ use std::time::Instant;
 use halma_core::{Bitboard, Constraints, Move, MoveGenerator, Position, Seat, SeatSet, Square};
 use halma_rules::{Rules, Spoil};
 
+use crate::limits::growth_bytes;
 use crate::{Budget, LimitKind};
 
 /// Weights of [`Race::score`], in units where a move of the winner is
@@ -23,6 +24,16 @@ const MOVE: i32 = 12;
 const DISTANCE: i32 = 2;
 /// Per piece of another seat in the winner's target camp (spoil=none).
 const IN_THE_WAY: i32 = 4;
+
+/// Bytes counted for an entry of a thread's set of the positions it has
+/// made this ply (a 64-bit hash and the hash table's overhead).
+const SEEN_ENTRY: usize = 16;
+/// Bytes of a child waiting for the selection.
+const CHILD: usize = std::mem::size_of::<Child>();
+/// Bytes of a kept position of a ply.
+const KEPT: usize = std::mem::size_of::<(Position, u32)>();
+/// Bytes of a node of the tree of kept positions.
+const TREE_NODE: usize = std::mem::size_of::<(u32, Move)>();
 
 /// The estimate of how far a seat is from winning that ranks the beam:
 /// for each of its pieces outside its target camp, one move plus the
@@ -135,6 +146,21 @@ struct Expansion {
     win: Option<(u32, Move)>,
     nodes: u64,
     stopped: Option<LimitKind>,
+    /// The most bytes its tables held at once, the copy of its children
+    /// into the ply's list included.
+    peak_bytes: u64,
+}
+
+/// What one thread may spend of a ply.
+#[derive(Clone, Copy)]
+struct Share {
+    /// Positions it may generate.
+    nodes: Option<u64>,
+    /// Bytes its set and its list of children may hold.
+    bytes: Option<u64>,
+    /// How many times its list is held at once: twice when several threads'
+    /// lists are copied into one.
+    copies: usize,
 }
 
 /// The settings of one beam.
@@ -164,7 +190,15 @@ impl Beam<'_> {
         // The tree of kept positions: (parent, move), the root at 0.
         let mut tree: Vec<(u32, Move)> = vec![(u32::MAX, Move::PASS)];
         let mut beam: Vec<(Position, u32)> = vec![(start.clone(), 0)];
+        let mut peak = budget.memory_bytes();
         for ply in 1..=self.horizon {
+            // What the ply's children may take: the limit less what the
+            // tree and the kept positions hold.
+            let held = (tree.capacity() * TREE_NODE + beam.capacity() * KEPT) as u64;
+            let memory_allowance = budget
+                .limits()
+                .memory_bytes
+                .map(|max| max.saturating_sub(held));
             let deadline = budget
                 .limits()
                 .time
@@ -173,16 +207,28 @@ impl Beam<'_> {
                 .limits()
                 .nodes
                 .map(|max| max.saturating_sub(budget.nodes()));
-            let expansions = self.expand(&beam, deadline, node_allowance);
-            let mut children = Vec::new();
+            let mut expansions = self.expand(&beam, deadline, node_allowance, memory_allowance);
             let mut win = None;
             let mut stopped = None;
-            for expansion in expansions {
+            let mut expanding = held;
+            for expansion in &expansions {
                 budget.add_nodes(expansion.nodes);
-                children.extend(expansion.children);
                 win = win.or(expansion.win);
                 stopped = stopped.or(expansion.stopped);
+                expanding += expansion.peak_bytes;
             }
+            peak = peak.max(expanding);
+            budget.set_memory(peak);
+            // The threads' lists into one (the threads counted that copy).
+            let mut children = if expansions.len() == 1 {
+                expansions.pop().expect("one expansion").children
+            } else {
+                let mut all = Vec::with_capacity(expansions.iter().map(|e| e.children.len()).sum());
+                for expansion in expansions {
+                    all.extend(expansion.children);
+                }
+                all
+            };
             if let Some((parent, mv)) = win {
                 let mut line = vec![mv];
                 let mut at = beam[parent as usize].1;
@@ -197,11 +243,6 @@ impl Beam<'_> {
             if let Some(limit) = stopped {
                 return BeamOutcome::Stopped(limit);
             }
-            let memory = (children.capacity() * std::mem::size_of::<Child>()
-                + tree.capacity() * std::mem::size_of::<(u32, Move)>()
-                + 2 * self.width * std::mem::size_of::<(Position, u32)>())
-                as u64;
-            budget.set_memory(memory.max(budget.memory_bytes()));
             if let Some(limit) = budget.exceeded() {
                 return BeamOutcome::Stopped(limit);
             }
@@ -216,6 +257,16 @@ impl Beam<'_> {
                 children.truncate(self.width);
             }
             children.sort_unstable_by_key(|c| (c.score, c.hash));
+            // The kept children join the tree and the next ply: checked
+            // before those grow, with the children's list still held.
+            let joining = held
+                + (children.capacity() * CHILD + children.len() * KEPT) as u64
+                + growth_bytes(tree.len(), tree.capacity(), children.len(), TREE_NODE);
+            if budget.would_pass_memory(joining) {
+                return BeamOutcome::Stopped(LimitKind::Memory);
+            }
+            peak = peak.max(joining);
+            budget.set_memory(peak);
             let best = children[0].score;
             let mut next = Vec::with_capacity(children.len());
             for child in &children {
@@ -244,10 +295,16 @@ impl Beam<'_> {
         beam: &[(Position, u32)],
         deadline: Option<Instant>,
         node_allowance: Option<u64>,
+        memory_allowance: Option<u64>,
     ) -> Vec<Expansion> {
         let threads = self.threads.clamp(1, beam.len().max(1));
         let chunk = beam.len().div_ceil(threads);
-        let share = node_allowance.map(|nodes| nodes / threads as u64 + 1);
+        let share = Share {
+            nodes: node_allowance.map(|nodes| nodes / threads as u64 + 1),
+            bytes: memory_allowance.map(|bytes| bytes / threads as u64),
+            // Several threads' lists are copied into one.
+            copies: if threads == 1 { 1 } else { 2 },
+        };
         if threads == 1 {
             return vec![self.expand_chunk(beam, 0, deadline, share)];
         }
@@ -271,15 +328,17 @@ impl Beam<'_> {
         part: &[(Position, u32)],
         first: usize,
         deadline: Option<Instant>,
-        node_allowance: Option<u64>,
+        share: Share,
     ) -> Expansion {
         let mut out = Expansion {
             children: Vec::new(),
             win: None,
             nodes: 0,
             stopped: None,
+            peak_bytes: 0,
         };
         let mut seen = HashSet::new();
+        let child_bytes = CHILD * share.copies;
         let mut moves = Vec::new();
         for (i, (position, _)) in part.iter().enumerate() {
             if i % 16 == 0 {
@@ -287,7 +346,7 @@ impl Beam<'_> {
                     out.stopped = Some(LimitKind::Time);
                     return out;
                 }
-                if node_allowance.is_some_and(|max| out.nodes > max) {
+                if share.nodes.is_some_and(|max| out.nodes > max) {
                     out.stopped = Some(LimitKind::Nodes);
                     return out;
                 }
@@ -307,7 +366,25 @@ impl Beam<'_> {
                     Some(_) => {}
                     None => {
                         let hash = scratch.hash();
-                        if seen.insert(hash) {
+                        if !seen.contains(&hash) {
+                            // A full set or list doubles on its next entry:
+                            // stop before that would pass this thread's share.
+                            let held = seen.capacity() * SEEN_ENTRY
+                                + out.children.capacity() * child_bytes;
+                            let growth = growth_bytes(seen.len(), seen.capacity(), 1, SEEN_ENTRY)
+                                + growth_bytes(
+                                    out.children.len(),
+                                    out.children.capacity(),
+                                    1,
+                                    child_bytes,
+                                );
+                            let needed = (held as u64) + growth;
+                            if share.bytes.is_some_and(|max| needed > max) {
+                                out.stopped = Some(LimitKind::Memory);
+                                return out;
+                            }
+                            out.peak_bytes = out.peak_bytes.max(needed);
+                            seen.insert(hash);
                             out.children.push(Child {
                                 score: self.race.score(&scratch),
                                 hash,

@@ -302,9 +302,11 @@ pub fn shortest_game(
             Some(limit) => Err(SolveError::LimitReached {
                 limit,
                 detail: format!(
-                    "{} nodes, {:.1} s; no game of fewer than {lower_bound} plies exists",
+                    "{} nodes, {:.1} s, {} bytes of tables at most; no game of fewer than \
+                     {lower_bound} plies exists",
                     stats.nodes,
-                    stats.elapsed.as_secs_f64()
+                    stats.elapsed.as_secs_f64(),
+                    stats.peak_memory_bytes
                 ),
             }),
             None => Err(SolveError::Impossible(format!(
