@@ -70,8 +70,8 @@ pub struct SoloArgs {
     /// Run the beam search only: no proof beyond the admissible bound of the start.
     #[arg(long)]
     no_exact: bool,
-    /// Threads of the exact search (1 ..= 256; default: every core). The
-    /// beams run on one.
+    /// Threads of the beams and the exact search (1 ..= 256; default: every
+    /// core). The results are the same on any number of threads.
     #[arg(long, value_name = "N", value_parser = threads_parser())]
     threads: Option<usize>,
     /// Look only for races of at most this many moves (1 ..= 1000). With

@@ -14,6 +14,7 @@
 
 pub mod limits;
 mod mirror;
+mod pipeline;
 pub mod shortest;
 pub mod solo;
 

@@ -585,31 +585,38 @@ fn threads_out_of_range_are_refused_and_two_threads_prove_the_same() {
 }
 
 #[test]
-fn the_beams_stop_before_their_tables_pass_the_memory_limit() {
-    // Both beams alone from the halma8 start, under memory limits that
-    // their tables reach part-way: they stop on the limit, and what they
-    // held never passed it (a table is checked before it grows, not after).
+fn the_searches_stop_before_their_tables_pass_the_memory_limit() {
+    // Each search alone from the halma8 start (the beam, the meeting beam,
+    // the exact search), on one thread and on two, under memory limits that
+    // its tables reach part-way: it stops on the limit, and what it held
+    // never passed it (a table is checked before it grows, not after, and
+    // the threads' lists of children waiting to be merged count too).
     let rules: Rules = "halma8".parse().unwrap();
     let start = rules.start_position();
-    for (beam_width, meet_width) in [(20_000, 0), (0, 20_000)] {
-        let alone = SoloConfig {
-            beam_width,
-            meet_width,
-            ..config(0, false)
-        };
-        for limit in (1..=12).map(|mib| mib << 20) {
-            match solve_quietly(&rules, &start, only(LimitKind::Memory, limit), &alone) {
-                Err(SolveError::LimitReached {
-                    limit: LimitKind::Memory,
-                    detail,
-                }) => {
-                    let held = bytes_of_tables(&detail);
-                    assert!(
-                        held <= limit,
-                        "beam {beam_width}, meet {meet_width}: {held} bytes held under a limit of {limit}"
-                    );
+    for (beam_width, meet_width, exact) in [(20_000, 0, false), (0, 20_000, false), (0, 0, true)] {
+        for threads in [1, 2] {
+            let alone = SoloConfig {
+                beam_width,
+                meet_width,
+                threads,
+                ..config(0, exact)
+            };
+            let case =
+                format!("beam {beam_width}, meet {meet_width}, exact {exact}, {threads} threads");
+            for limit in (1..=12).map(|mib| mib << 20) {
+                match solve_quietly(&rules, &start, only(LimitKind::Memory, limit), &alone) {
+                    Err(SolveError::LimitReached {
+                        limit: LimitKind::Memory,
+                        detail,
+                    }) => {
+                        let held = bytes_of_tables(&detail);
+                        assert!(
+                            held <= limit,
+                            "{case}: {held} bytes held under a limit of {limit}"
+                        );
+                    }
+                    other => panic!("{case}, limit {limit}: {other:?}"),
                 }
-                other => panic!("beam {beam_width}, meet {meet_width}, limit {limit}: {other:?}"),
             }
         }
     }

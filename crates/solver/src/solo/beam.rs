@@ -10,12 +10,15 @@
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::ControlFlow;
 
 use halma_core::{Bitboard, Square};
 
+use super::batches::{waiting, BeamSettings, Part};
 use super::board::SoloBoard;
 use super::bound::Goal;
 use crate::limits::{growth_bytes, Budget, LimitKind};
+use crate::pipeline::generate_then_merge;
 
 /// The result of one beam search.
 pub(crate) struct BeamOutcome {
@@ -107,17 +110,18 @@ const SEEN_ENTRY: usize = 40;
 /// Bytes counted for a kept state of a layer.
 const LAYER_ENTRY: usize = 48;
 
-/// A beam search of `width` from `start`, ranking with `entry` (see
-/// [`Ranking::new`]), looking only for sequences of at most `max_length` moves.
+/// A beam search from `start` as `settings` asks, looking only for
+/// sequences of at most `max_length` moves.
 pub(crate) fn beam(
     board: &SoloBoard,
     start: Bitboard,
-    width: usize,
-    entry: u32,
+    settings: BeamSettings,
     max_length: u32,
     budget: &mut Budget,
     progress: &mut dyn FnMut(&str),
 ) -> BeamOutcome {
+    let BeamSettings { width, entry, .. } = settings;
+    let split = settings.split();
     let goal = Goal::new(board, board.target);
     let ranking = Ranking::new(board, entry);
     let mut nodes = vec![Node {
@@ -141,57 +145,106 @@ pub(crate) fn beam(
     for depth in 1..=max_length {
         seen.clear();
         let mut children: Vec<Child> = Vec::new();
-        let mut found = None;
         let mut full = false;
-        for (index, &(own, cost, _)) in layer.iter().enumerate() {
-            board.for_each_child(own, |from, to, child| {
-                since_check += 1;
-                if found.is_some() || full {
-                    return;
-                }
-                let bound = goal.bound(board, child);
-                if depth + bound > max_length || seen.contains(&child) {
-                    return;
-                }
-                // A full set or list doubles on its next entry: stop
-                // before that would pass the memory limit.
-                let growth = growth_bytes(seen.len(), seen.capacity(), 1, SEEN_ENTRY)
-                    + growth_bytes(
-                        children.len(),
-                        children.capacity(),
-                        1,
-                        std::mem::size_of::<Child>(),
-                    );
-                if growth > 0
-                    && budget.would_pass_memory(held(&seen, &children, &layer, &nodes) + growth)
-                {
-                    full = true;
-                    return;
-                }
-                seen.insert(child);
-                if bound == 0 && board.is_goal(child) {
-                    found = Some((index, from, to));
-                }
-                let rank = cost + ranking.delta(from, to);
-                children.push((rank, bound, tie(child), index as u32, from, to));
-            });
-            if found.is_some() {
-                break;
-            }
-            // A narrow beam generates fewer than 4096 states a move: the
-            // limits are read at the end of each move too.
-            if since_check >= 4096 || index + 1 == layer.len() || full {
-                let bytes = held(&seen, &children, &layer, &nodes);
-                if let Some(kind) = budget.checkpoint(&mut since_check, bytes, &mut peak, full) {
-                    return BeamOutcome {
-                        states: None,
-                        stopped: Some(kind),
-                        peak_memory: peak,
-                        depth: depth - 1,
-                    };
+        let free = budget
+            .limits()
+            .memory_bytes
+            .map(|max| max.saturating_sub(held(&seen, &children, &layer, &nodes)));
+        let output = split.output_budget(free);
+        let generate = |part: &[(Bitboard, i64, u32)], first: usize| {
+            let mut out = Part::new(part.len());
+            for (offset, &(own, cost, _)) in part.iter().enumerate() {
+                let mut generated = 0;
+                let mut fitted = true;
+                board.for_each_child(own, |from, to, child| {
+                    generated += 1;
+                    let bound = goal.bound(board, child);
+                    if fitted && depth + bound <= max_length {
+                        fitted = out.has_room(output.map(|output| output.part));
+                        if fitted {
+                            let rank = cost + ranking.delta(from, to);
+                            out.made
+                                .push((child, (rank, bound, tie(child), 0, from, to)));
+                        }
+                    }
+                });
+                if !out.end_parent(first + offset, generated, fitted) {
+                    break;
                 }
             }
-        }
+            out
+        };
+        let merge = |parts: Vec<Part<(Bitboard, Child)>>| {
+            let waiting = waiting(&split, output, &parts);
+            for part in &parts {
+                let mut begin = 0;
+                for &(index, end, generated) in &part.parents {
+                    since_check += generated;
+                    let mut found = None;
+                    for &(child, made) in &part.made[begin..end] {
+                        if seen.contains(&child) {
+                            continue;
+                        }
+                        // A full set or list doubles on its next entry: stop
+                        // before that would pass the memory limit.
+                        let growth = growth_bytes(seen.len(), seen.capacity(), 1, SEEN_ENTRY)
+                            + growth_bytes(
+                                children.len(),
+                                children.capacity(),
+                                1,
+                                std::mem::size_of::<Child>(),
+                            );
+                        if growth > 0
+                            && budget.would_pass_memory(
+                                held(&seen, &children, &layer, &nodes) + waiting.checked + growth,
+                            )
+                        {
+                            full = true;
+                            break;
+                        }
+                        seen.insert(child);
+                        let (rank, bound, tie, _, from, to) = made;
+                        children.push((rank, bound, tie, index as u32, from, to));
+                        if bound == 0 && board.is_goal(child) {
+                            found = Some((index, from, to));
+                            break;
+                        }
+                    }
+                    begin = end;
+                    if let Some(found) = found {
+                        return ControlFlow::Break(Ok(found));
+                    }
+                    // A narrow beam generates fewer than 4096 states a
+                    // move: the limits are read at the end of each move too.
+                    if since_check >= 4096 || index + 1 == layer.len() || full {
+                        let bytes = held(&seen, &children, &layer, &nodes) + waiting.held;
+                        if let Some(kind) =
+                            budget.checkpoint(&mut since_check, bytes, &mut peak, full)
+                        {
+                            return ControlFlow::Break(Err(kind));
+                        }
+                    }
+                }
+                if !part.complete {
+                    let bytes = held(&seen, &children, &layer, &nodes) + waiting.held;
+                    budget.checkpoint(&mut since_check, bytes, &mut peak, true);
+                    return ControlFlow::Break(Err(LimitKind::Memory));
+                }
+            }
+            ControlFlow::Continue(())
+        };
+        let found = match generate_then_merge(&layer, split, generate, merge) {
+            Some(Err(kind)) => {
+                return BeamOutcome {
+                    states: None,
+                    stopped: Some(kind),
+                    peak_memory: peak,
+                    depth: depth - 1,
+                }
+            }
+            Some(Ok(found)) => Some(found),
+            None => None,
+        };
         budget.add_nodes(since_check);
         since_check = 0;
         if let Some((index, from, to)) = found {
@@ -292,3 +345,52 @@ pub(crate) fn beam(
 /// A state kept for the next move, before selection: (cost, bound, tie,
 /// layer index, from, to).
 type Child = (i64, u32, u64, u32, Square, Square);
+
+#[cfg(test)]
+mod tests {
+    use halma_core::Seat;
+    use halma_rules::Rules;
+
+    use super::*;
+    use crate::limits::SolveLimits;
+    use crate::solo::batches::PARENTS_PER_THREAD;
+
+    #[test]
+    fn the_threads_keep_the_same_states_and_find_the_same_race() {
+        // The halma8 race on one thread, and on three with shares of 7
+        // parents (many batches, each merged while the next is made): the
+        // same race, the same nodes, the same progress; and under a length
+        // cap that prunes. (Under a memory limit they may stop at different
+        // points: the threads' lists waiting to be merged count too.)
+        let rules: Rules = "halma8".parse().unwrap();
+        let board = SoloBoard::new(&rules, Seat::Red);
+        let start = board.rotate(board.target);
+        for (width, max_length) in [(40, 1000), (300, 22)] {
+            let mut runs = Vec::new();
+            for (threads, share) in [(1, PARENTS_PER_THREAD), (3, 7)] {
+                let settings = BeamSettings {
+                    share,
+                    ..BeamSettings::new(width, 2, threads)
+                };
+                let mut budget = Budget::new(SolveLimits::default());
+                let mut lines = Vec::new();
+                let mut log = |line: &str| lines.push(line.split(" (").next().unwrap().to_owned());
+                let outcome = beam(&board, start, settings, max_length, &mut budget, &mut log);
+                let states = outcome.states.as_ref().expect("the beam finishes");
+                assert!(board.is_goal(*states.last().unwrap()));
+                assert!(states.len() as u32 - 1 <= max_length);
+                runs.push((
+                    outcome.states,
+                    outcome.stopped,
+                    outcome.depth,
+                    budget.nodes(),
+                    lines,
+                ));
+            }
+            assert!(
+                runs[0] == runs[1],
+                "width {width}: the threads changed the search"
+            );
+        }
+    }
+}

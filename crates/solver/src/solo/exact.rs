@@ -46,13 +46,16 @@
 //! trace needs only from `L = 4` on (one-sided) or `L = 6` (two-sided): about
 //! `log2(L)` levels.
 
+use std::ops::ControlFlow;
+
 use halma_core::{Bitboard, Square};
 
 use super::board::SoloBoard;
 use super::bound::Goal;
 use super::table::{Key, Layer};
-use crate::limits::{Budget, LimitKind};
+use crate::limits::{growth_bytes, Budget, LimitKind};
 use crate::mirror::Mirror;
+use crate::pipeline::{generate_then_merge, Split, Waiting};
 
 /// What the exact search reached.
 pub(crate) struct ExactOutcome {
@@ -145,14 +148,16 @@ struct Generator<'a, K: Key> {
 
 impl<K: Key> Generator<'_, K> {
     /// The candidates among the children of the states in `slots` (slots
-    /// `base ..` of the expanded layer; empty slots are skipped), appended to
-    /// `out` in order, up to the first that meets the other side by a check
-    /// that only reads. Returns the children generated and whether the bound
-    /// dropped any.
-    fn generate(&self, slots: &[K], base: usize, out: &mut Vec<Candidate<K>>) -> (u64, bool) {
+    /// `base ..` of the expanded layer; empty slots are skipped), in order,
+    /// up to the first that meets the other side by a check that only
+    /// reads, or up to the last that fits in `cap` bytes.
+    fn generate(&self, slots: &[K], base: usize, cap: Option<u64>) -> Generated<K> {
         let board = self.board;
+        let entry = std::mem::size_of::<Candidate<K>>();
+        let mut out = Vec::new();
         let mut nodes = 0;
         let mut pruned = false;
+        let mut complete = true;
         for (offset, &parent) in slots.iter().enumerate() {
             if parent == K::default() {
                 continue;
@@ -164,7 +169,7 @@ impl<K: Key> Generator<'_, K> {
                 .map(|mirror| (mirror, parent.mirror(board, mirror)));
             let mut met = false;
             board.for_each_child(own, |from, to, child| {
-                if met {
+                if met || !complete {
                     return;
                 }
                 nodes += 1;
@@ -201,6 +206,11 @@ impl<K: Key> Generator<'_, K> {
                     }
                     Meet::Itself => (turned(), None),
                 };
+                let growth = growth_bytes(out.len(), out.capacity(), 1, entry);
+                if cap.is_some_and(|cap| (out.capacity() * entry) as u64 + growth > cap) {
+                    complete = false;
+                    return;
+                }
                 met = partner.is_some();
                 out.push(Candidate {
                     key,
@@ -211,12 +221,29 @@ impl<K: Key> Generator<'_, K> {
                     partner,
                 });
             });
-            if met {
+            if met || !complete {
                 break;
             }
         }
-        (nodes, pruned)
+        Generated {
+            candidates: out,
+            nodes,
+            pruned,
+            complete,
+        }
     }
+}
+
+/// What [`Generator::generate`] made of a part of a layer.
+struct Generated<K: Key> {
+    candidates: Vec<Candidate<K>>,
+    /// Children generated.
+    nodes: u64,
+    /// Whether the bound dropped any.
+    pruned: bool,
+    /// Whether every child of the part is in: `false` when the list would
+    /// have passed its share of the memory limit.
+    complete: bool,
 }
 
 struct Search<'a, K: Key> {
@@ -286,11 +313,7 @@ impl<K: Key> Search<'_, K> {
         };
         let slots = last.slots();
         let mut next = Layer::<K>::new();
-        let merged = if self.threads == 1 {
-            self.expand_alone(&generator, slots, &mut next, &meet)
-        } else {
-            self.expand_in_parallel(&generator, slots, &mut next, &meet)
-        };
+        let merged = self.expand_batches(&generator, slots, &mut next, &meet);
         self.budget.add_nodes(self.since_check);
         self.since_check = 0;
         if let Some(met) = merged? {
@@ -305,97 +328,62 @@ impl<K: Key> Search<'_, K> {
         Ok(Expanded::Layer(next))
     }
 
-    /// [`Search::expand`] on this thread: the children of a few parents
-    /// at a time ([`SLOTS_AT_ONCE`] slots), then merged.
-    fn expand_alone(
+    /// [`Search::expand`]'s work: the children of a few slots at a time
+    /// ([`SLOTS_AT_ONCE`]) on one thread; with [`Search::threads`] threads,
+    /// [`Search::share`] slots each per batch, generated while this thread
+    /// merges the batch before.
+    fn expand_batches(
         &mut self,
         generator: &Generator<'_, K>,
         slots: &[K],
         next: &mut Layer<K>,
         meet: &Meet<'_, K>,
     ) -> Result<Option<Met<K>>, LimitKind> {
-        let mut candidates = Vec::new();
-        for (index, parents) in slots.chunks(SLOTS_AT_ONCE).enumerate() {
-            candidates.clear();
-            let (nodes, pruned) =
-                generator.generate(parents, index * SLOTS_AT_ONCE, &mut candidates);
-            self.since_check += nodes;
-            self.pruned |= pruned;
-            let buffered = (candidates.capacity() * std::mem::size_of::<Candidate<K>>()) as u64;
-            if let Some(met) = self.merge(next, meet, slots, &candidates, buffered)? {
-                return Ok(Some(met));
-            }
-        }
-        Ok(None)
-    }
-
-    /// [`Search::expand`] with [`Search::threads`] threads generating each
-    /// batch while this one merges the batch before.
-    fn expand_in_parallel(
-        &mut self,
-        generator: &Generator<'_, K>,
-        slots: &[K],
-        next: &mut Layer<K>,
-        meet: &Meet<'_, K>,
-    ) -> Result<Option<Met<K>>, LimitKind> {
-        let share = self.share;
-        let batch = share * self.threads;
-        let batches = slots.len().div_ceil(batch);
-        std::thread::scope(|scope| {
-            let start = |index: usize| {
-                let base = index * batch;
-                slots[base..(base + batch).min(slots.len())]
-                    .chunks(share)
-                    .enumerate()
-                    .map(|(i, part)| {
-                        scope.spawn(move || {
-                            let mut candidates = Vec::new();
-                            let (nodes, pruned) =
-                                generator.generate(part, base + i * share, &mut candidates);
-                            (candidates, nodes, pruned)
-                        })
-                    })
-                    .collect::<Vec<_>>()
-            };
-            let mut pending = (batches > 0).then(|| start(0));
-            for index in 0..batches {
-                let generated: Vec<_> = pending
-                    .take()
-                    .expect("the batch was started")
-                    .into_iter()
-                    .map(|thread| thread.join().expect("a generating thread does not panic"))
-                    .collect();
-                if index + 1 < batches {
-                    pending = Some(start(index + 1));
+        let split = Split {
+            threads: self.threads,
+            share: self.share,
+            alone: SLOTS_AT_ONCE,
+        };
+        let free = (self.budget.limits().memory_bytes).map(|max| max.saturating_sub(self.held));
+        let output = split.output_budget(free);
+        let done = generate_then_merge(
+            slots,
+            split,
+            |part, first| generator.generate(part, first, output.map(|output| output.part)),
+            |generated| {
+                for part in &generated {
+                    self.since_check += part.nodes;
+                    self.pruned |= part.pruned;
                 }
-                let mut candidates = 0;
-                for (list, nodes, pruned) in &generated {
-                    self.since_check += nodes;
-                    self.pruned |= pruned;
-                    candidates += list.capacity();
-                }
-                // This batch's lists, and about as much for the next one's.
-                let buffered = (2 * candidates * std::mem::size_of::<Candidate<K>>()) as u64;
-                for (list, _, _) in &generated {
-                    if let Some(met) = self.merge(next, meet, slots, list, buffered)? {
-                        return Ok(Some(met));
+                let entry = std::mem::size_of::<Candidate<K>>();
+                let lists: usize = generated.iter().map(|g| g.candidates.capacity()).sum();
+                let waiting = split.waiting(output, (lists * entry) as u64);
+                for part in &generated {
+                    match self.merge(next, meet, slots, &part.candidates, waiting) {
+                        Ok(None) => {}
+                        Ok(Some(met)) => return ControlFlow::Break(Ok(met)),
+                        Err(limit) => return ControlFlow::Break(Err(limit)),
+                    }
+                    if !part.complete {
+                        return ControlFlow::Break(Err(LimitKind::Memory));
                     }
                 }
-            }
-            Ok(None)
-        })
+                ControlFlow::Continue(())
+            },
+        );
+        done.transpose()
     }
 
     /// Merges `candidates` into `next` in order, up to the first that meets
-    /// the other side (returned, without the new layer); `buffered` bytes of
-    /// candidate lists are counted with the tables.
+    /// the other side (returned, without the new layer); the candidate
+    /// lists `waiting` to be merged are counted with the tables.
     fn merge(
         &mut self,
         next: &mut Layer<K>,
         meet: &Meet<'_, K>,
         slots: &[K],
         candidates: &[Candidate<K>],
-        buffered: u64,
+        waiting: Waiting,
     ) -> Result<Option<Met<K>>, LimitKind> {
         for candidate in candidates {
             let partner = match (meet, candidate.partner) {
@@ -420,12 +408,19 @@ impl<K: Key> Search<'_, K> {
             let before = next.bytes();
             let after = next.bytes_after_insert();
             if after != before {
-                self.budget.set_memory(self.held + after + buffered);
+                // The doubling is not made when it could pass the limit:
+                // the peak is what was held.
+                if self
+                    .budget
+                    .would_pass_memory(self.held + after + waiting.checked)
+                {
+                    return Err(LimitKind::Memory);
+                }
+                self.budget.set_memory(self.held + after + waiting.held);
                 if let Some(limit) = self.budget.exceeded() {
-                    // The doubling is not made: the peak is what was held.
                     return Err(limit);
                 }
-                self.peak = self.peak.max(self.held + after + buffered);
+                self.peak = self.peak.max(self.held + after + waiting.held);
             }
             next.insert(
                 candidate.key,

@@ -16,15 +16,19 @@
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use halma_core::{Bitboard, Square};
 
+use super::batches::{waiting, BeamSettings, Part};
 use super::beam::{Fx, Ranking};
 use super::board::SoloBoard;
 use super::bound::Goal;
 use super::table::Key;
 use crate::limits::{growth_bytes, Budget, LimitKind};
 use crate::mirror::Mirror;
+use crate::pipeline::generate_then_merge;
 
 /// Whether the meeting beam can search the race from `start`: every move can
 /// be undone and the goal is the start turned half-way round (the pieces
@@ -74,19 +78,38 @@ impl<K: Key> Hash for Hashed<K> {
 
 type Table<K> = HashMap<Hashed<K>, Kept, BuildHasherDefault<Fx>>;
 
-/// A meeting beam of `width` states per move from `start`, whose half-turn
-/// is the goal ([`applies`]), ranking with `entry` (see [`Ranking::new`]),
-/// looking for races shorter than `cap` moves.
+/// A child as a generating thread leaves it: what it found by reading the
+/// table of kept states, which does not change while a move is expanded.
+struct Made<K> {
+    /// The key the child is kept under (the lesser of it and its image).
+    key: Hashed<K>,
+    /// The kept state the child meets, turned.
+    met: Option<Kept>,
+    /// Whether no state of an earlier move has its key.
+    fresh: bool,
+    child: Child,
+}
+
+/// A meeting beam from `start`, whose half-turn is the goal ([`applies`]),
+/// as `settings` asks, looking for races shorter than `cap` moves.
+///
+/// With several threads, the children of a move's states are made in
+/// batches of parents, a share of each batch per thread (pruning by the
+/// bound, and the look-ups in the table of kept states, only read), while
+/// this thread merges the batch before in the parents' order, pruning
+/// again by the best length found so far: the beam keeps the same states
+/// and finds the same race whatever the number of threads.
 pub(crate) fn meet_beam<K: Key>(
     board: &SoloBoard,
     start: Bitboard,
-    width: usize,
-    entry: u32,
+    settings: BeamSettings,
     cap: u32,
     budget: &mut Budget,
     progress: &mut dyn FnMut(&str),
 ) -> MeetOutcome {
     debug_assert!(applies(board, start));
+    let BeamSettings { width, entry, .. } = settings;
+    let split = settings.split();
     let goal = Goal::new(board, board.target);
     let ranking = Ranking::new(board, entry);
     let mirror = board.mirror_for(start);
@@ -132,70 +155,131 @@ pub(crate) fn meet_beam<K: Key>(
         depth += 1;
         let mut children: HashMap<Hashed<K>, Child, BuildHasherDefault<Fx>> = HashMap::default();
         let mut full = false;
-        for (index, &(own, node)) in layer.iter().enumerate() {
-            let limit = best.as_ref().map_or(cap, |(length, _)| *length);
-            let cost = ranking.cost(own) as i64;
-            board.for_each_child(own, |from, to, child| {
-                since_check += 1;
-                if full {
-                    return;
-                }
-                let bound = goal.bound(board, child);
-                if depth + bound >= limit {
-                    return;
-                }
-                let key = K::pack(board, child);
-                let turned = canonical(key.rotate(board));
-                if let Some(met) = kept.get(&Hashed(turned)) {
-                    let length = depth + met.layer;
-                    if length < best.as_ref().map_or(cap, |(length, _)| *length) {
-                        let first = path(&nodes, node, start);
-                        let second = path(&nodes, met.node, start);
-                        best = Some((length, join(board, first, child, second, &mirror)));
+        // The best length so far, for the generating threads to prune by:
+        // it only falls, so they never drop a child the merge would keep.
+        let shared_limit = AtomicU32::new(best.as_ref().map_or(cap, |(length, _)| *length));
+        let free = budget
+            .limits()
+            .memory_bytes
+            .map(|max| max.saturating_sub(held(&kept, 0, &layer, &nodes)));
+        let output = split.output_budget(free);
+        let generate = |part: &[(Bitboard, u32)], first: usize| {
+            let mut out = Part::new(part.len());
+            for (offset, &(own, _)) in part.iter().enumerate() {
+                let limit = shared_limit.load(Ordering::Relaxed);
+                let cost = ranking.cost(own) as i64;
+                let index = first + offset;
+                let mut generated = 0;
+                let mut fitted = true;
+                board.for_each_child(own, |from, to, child| {
+                    generated += 1;
+                    let bound = goal.bound(board, child);
+                    if !fitted || depth + bound >= limit {
+                        return;
                     }
-                }
-                let key = Hashed(canonical(key));
-                if kept.contains_key(&key) {
-                    return;
-                }
-                let rank = cost + ranking.delta(from, to);
-                let candidate = Child {
-                    rank,
-                    bound,
-                    index: index as u32,
-                    from,
-                    to,
-                };
-                // A full map doubles on a new key (`entry` makes room
-                // first): stop before that would pass the memory limit.
-                let (len, capacity) = (children.len(), children.capacity());
-                let growth = growth_bytes(len, capacity, 1, child_entry);
-                if growth > 0
-                    && !children.contains_key(&key)
-                    && budget.would_pass_memory(held(&kept, capacity, &layer, &nodes) + growth)
-                {
-                    full = true;
-                    return;
-                }
-                match children.entry(key) {
-                    Entry::Vacant(slot) => {
-                        slot.insert(candidate);
-                    }
-                    Entry::Occupied(mut slot) => {
-                        if (candidate.rank, candidate.bound) < (slot.get().rank, slot.get().bound) {
-                            slot.insert(candidate);
+                    let key = K::pack(board, child);
+                    let met = kept.get(&Hashed(canonical(key.rotate(board)))).copied();
+                    let key = Hashed(canonical(key));
+                    let fresh = !kept.contains_key(&key);
+                    if met.is_some() || fresh {
+                        fitted = out.has_room(output.map(|output| output.part));
+                        if !fitted {
+                            return;
                         }
+                        out.made.push(Made {
+                            key,
+                            met,
+                            fresh,
+                            child: Child {
+                                rank: cost + ranking.delta(from, to),
+                                bound,
+                                index: index as u32,
+                                from,
+                                to,
+                            },
+                        });
                     }
-                }
-            });
-            if since_check >= 4096 || index + 1 == layer.len() || full {
-                let bytes = held(&kept, children.capacity(), &layer, &nodes);
-                if let Some(kind) = budget.checkpoint(&mut since_check, bytes, &mut peak, full) {
-                    stopped = Some(kind);
+                });
+                if !out.end_parent(index, generated, fitted) {
                     break;
                 }
             }
-        }
+            out
+        };
+        let merge = |parts: Vec<Part<Made<K>>>| {
+            let waiting = waiting(&split, output, &parts);
+            for part in &parts {
+                let mut begin = 0;
+                for &(index, end, generated) in &part.parents {
+                    since_check += generated;
+                    let limit = best.as_ref().map_or(cap, |(length, _)| *length);
+                    for made in &part.made[begin..end] {
+                        let candidate = made.child;
+                        if depth + candidate.bound >= limit {
+                            continue;
+                        }
+                        if let Some(met) = made.met {
+                            let length = depth + met.layer;
+                            if length < best.as_ref().map_or(cap, |(length, _)| *length) {
+                                let (own, node) = layer[index];
+                                let mut child = own;
+                                child.remove(candidate.from);
+                                child.insert(candidate.to);
+                                let first = path(&nodes, node, start);
+                                let second = path(&nodes, met.node, start);
+                                best = Some((length, join(board, first, child, second, &mirror)));
+                                shared_limit.store(length, Ordering::Relaxed);
+                            }
+                        }
+                        if !made.fresh {
+                            continue;
+                        }
+                        // A full map doubles on a new key (`entry` makes
+                        // room first): stop before that would pass the
+                        // memory limit.
+                        let (len, capacity) = (children.len(), children.capacity());
+                        let growth = growth_bytes(len, capacity, 1, child_entry);
+                        if growth > 0
+                            && !children.contains_key(&made.key)
+                            && budget.would_pass_memory(
+                                held(&kept, capacity, &layer, &nodes) + waiting.checked + growth,
+                            )
+                        {
+                            full = true;
+                            break;
+                        }
+                        match children.entry(made.key) {
+                            Entry::Vacant(slot) => {
+                                slot.insert(candidate);
+                            }
+                            Entry::Occupied(mut slot) => {
+                                if (candidate.rank, candidate.bound)
+                                    < (slot.get().rank, slot.get().bound)
+                                {
+                                    slot.insert(candidate);
+                                }
+                            }
+                        }
+                    }
+                    begin = end;
+                    if since_check >= 4096 || index + 1 == layer.len() || full {
+                        let bytes = held(&kept, children.capacity(), &layer, &nodes) + waiting.held;
+                        if let Some(kind) =
+                            budget.checkpoint(&mut since_check, bytes, &mut peak, full)
+                        {
+                            return ControlFlow::Break(kind);
+                        }
+                    }
+                }
+                if !part.complete {
+                    let bytes = held(&kept, children.capacity(), &layer, &nodes) + waiting.held;
+                    budget.checkpoint(&mut since_check, bytes, &mut peak, true);
+                    return ControlFlow::Break(LimitKind::Memory);
+                }
+            }
+            ControlFlow::Continue(())
+        };
+        stopped = generate_then_merge(&layer, split, generate, merge);
         if stopped.is_some() {
             break;
         }
@@ -336,6 +420,7 @@ mod tests {
 
     use super::*;
     use crate::limits::SolveLimits;
+    use crate::solo::batches::PARENTS_PER_THREAD;
     use crate::solo::exact::tests::{breadth_first, squares};
 
     /// The race from `target` turned to `target` (a made-up camp on the 8x8
@@ -371,7 +456,8 @@ mod tests {
                 first = after.split(',').next().and_then(|n| n.parse().ok());
             }
         };
-        let states = meet_beam::<u64>(board, start, width, 2, cap, &mut budget, &mut log).states;
+        let settings = BeamSettings::new(width, 2, 1);
+        let states = meet_beam::<u64>(board, start, settings, cap, &mut budget, &mut log).states;
         (states, first)
     }
 
@@ -416,6 +502,43 @@ mod tests {
             lengths.push(optimum);
         }
         assert!(lengths.iter().any(|l| l % 2 == 0) && lengths.iter().any(|l| l % 2 == 1));
+    }
+
+    #[test]
+    fn the_threads_keep_the_same_states_and_find_the_same_race() {
+        // The halma8 race, where beams of a few hundred states meet and
+        // improve on their race several times: on one thread, and on three
+        // with shares of 7 parents (many batches, each merged while the
+        // next is made), the same race, the same nodes, the same progress.
+        let rules: Rules = "halma8".parse().unwrap();
+        let board = SoloBoard::new(&rules, Seat::Red);
+        let start = board.rotate(board.target);
+        for width in [50, 300] {
+            let mut runs = Vec::new();
+            for (threads, share) in [(1, PARENTS_PER_THREAD), (3, 7)] {
+                let settings = BeamSettings {
+                    share,
+                    ..BeamSettings::new(width, 2, threads)
+                };
+                let mut budget = Budget::new(SolveLimits::default());
+                let mut lines = Vec::new();
+                let mut log = |line: &str| lines.push(line.split(" (").next().unwrap().to_owned());
+                let outcome =
+                    meet_beam::<u64>(&board, start, settings, 1000, &mut budget, &mut log);
+                let states = outcome.states.expect("the beam meets");
+                check_race(&board, start, &states);
+                runs.push((states, budget.nodes(), lines));
+            }
+            assert!(
+                runs[0] == runs[1],
+                "width {width}: the threads changed the search"
+            );
+            let improved = runs[0].2.windows(2).filter(|w| {
+                let best = |line: &str| line.rsplit("best ").next().unwrap().to_owned();
+                best(&w[0]) != best(&w[1])
+            });
+            assert!(improved.count() >= 1, "width {width}: {:?}", runs[0].2);
+        }
     }
 
     #[test]

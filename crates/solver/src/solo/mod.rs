@@ -11,6 +11,7 @@
 //! no sequence can beat, and whether the two meet. docs/solvers.md has the
 //! methods, the bound's proof and the figures.
 
+mod batches;
 mod beam;
 mod board;
 mod bound;
@@ -26,6 +27,7 @@ use halma_rules::Rules;
 
 use crate::limits::{Budget, LimitKind, SolveError, SolveLimits};
 pub use crate::shortest::MAX_THREADS;
+use batches::BeamSettings;
 use board::SoloBoard;
 use bound::Goal;
 use table::Key;
@@ -51,8 +53,11 @@ pub struct SoloConfig {
     pub polish_window: usize,
     /// Nodes each polished stretch may spend.
     pub polish_nodes: u64,
-    /// Threads of the exact search (1 to [`MAX_THREADS`]): they share the
-    /// making of each layer's children. The beams run on one.
+    /// Threads of the beams and the exact search (1 to [`MAX_THREADS`]):
+    /// they share the making of each move's or layer's children, and the
+    /// results (races, nodes, proofs) are those of one thread, unless a
+    /// memory limit stops the search (the children waiting to be merged
+    /// count against it).
     pub threads: usize,
     /// Look only for races of at most this many moves (1 to
     /// [`MAX_LENGTH`]); `None`: any length up to [`MAX_LENGTH`]. The beams
@@ -223,15 +228,8 @@ pub fn solve_with(
     }
 
     if config.beam_width > 0 {
-        let outcome = beam::beam(
-            &board,
-            start,
-            config.beam_width,
-            config.beam_entry,
-            max_length,
-            &mut budget,
-            progress,
-        );
+        let settings = BeamSettings::new(config.beam_width, config.beam_entry, threads);
+        let outcome = beam::beam(&board, start, settings, max_length, &mut budget, progress);
         peak = peak.max(outcome.peak_memory);
         stopped = outcome.stopped;
         if outcome.states.is_none() && outcome.stopped.is_none() {
@@ -264,13 +262,14 @@ pub fn solve_with(
             .as_ref()
             .map_or(max_length + 1, |states| (states.len() - 1) as u32);
         let squares = board.width as u32 * board.height as u32;
-        let (width, entry) = (config.meet_width, config.beam_entry);
+        let width = config.meet_width;
+        let settings = BeamSettings::new(width, config.beam_entry, threads);
         let outcome = if u64::fits(squares) {
-            meet::meet_beam::<u64>(&board, start, width, entry, cap, &mut budget, progress)
+            meet::meet_beam::<u64>(&board, start, settings, cap, &mut budget, progress)
         } else if u128::fits(squares) {
-            meet::meet_beam::<u128>(&board, start, width, entry, cap, &mut budget, progress)
+            meet::meet_beam::<u128>(&board, start, settings, cap, &mut budget, progress)
         } else {
-            meet::meet_beam::<Bitboard>(&board, start, width, entry, cap, &mut budget, progress)
+            meet::meet_beam::<Bitboard>(&board, start, settings, cap, &mut budget, progress)
         };
         peak = peak.max(outcome.peak_memory);
         stopped = outcome.stopped;
