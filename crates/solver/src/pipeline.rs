@@ -11,6 +11,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::limits::growth_bytes;
+
 /// How [`generate_then_merge`] cuts its list into work.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Split {
@@ -53,6 +55,37 @@ impl Split {
             }
         })
     }
+
+    /// What a batch whose outputs take `batch_bytes` counts for, under the
+    /// budget `output` ([`Split::output_budget`]).
+    pub fn waiting(&self, output: Option<OutputBudget>, batch_bytes: u64) -> Waiting {
+        // With several threads the next batch is being made meanwhile:
+        // about as much again.
+        let held = batch_bytes * self.parts_held().min(2) as u64;
+        Waiting {
+            checked: output.map_or(held, |output| output.held),
+            held,
+        }
+    }
+}
+
+/// Whether one more entry fits in `list` within `cap` bytes (`None`: no
+/// cap), counting the old and the new allocation of a growth together.
+pub(crate) fn has_room_for_one<T>(list: &Vec<T>, cap: Option<u64>) -> bool {
+    let entry = std::mem::size_of::<T>();
+    cap.is_none_or(|cap| {
+        let held = (list.capacity() * entry) as u64;
+        held + growth_bytes(list.len(), list.capacity(), 1, entry) <= cap
+    })
+}
+
+/// What [`Split::output_budget`] allows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OutputBudget {
+    /// Bytes one part's output may take.
+    pub part: u64,
+    /// Bytes counted for every output held at once.
+    pub held: u64,
 }
 
 /// What the outputs waiting to be merged count for.
@@ -63,31 +96,6 @@ pub(crate) struct Waiting {
     pub checked: u64,
     /// What they hold: the batch being merged, and about as much again for
     /// the batch being made, with several threads (the figure reported).
-    pub held: u64,
-}
-
-impl Split {
-    /// What a batch whose outputs take `batch_bytes` counts for, under the
-    /// budget `output` ([`Split::output_budget`]).
-    pub fn waiting(&self, output: Option<OutputBudget>, batch_bytes: u64) -> Waiting {
-        let held = if self.threads > 1 {
-            2 * batch_bytes
-        } else {
-            batch_bytes
-        };
-        Waiting {
-            checked: output.map_or(held, |output| output.held),
-            held,
-        }
-    }
-}
-
-/// What [`Split::output_budget`] allows.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct OutputBudget {
-    /// Bytes one part's output may take.
-    pub part: u64,
-    /// Bytes counted for every output held at once.
     pub held: u64,
 }
 

@@ -7,8 +7,7 @@
 //! parents' order into the move's tables, as one thread would
 //! ([`generate_then_merge`](crate::pipeline::generate_then_merge)).
 
-use crate::limits::growth_bytes;
-use crate::pipeline::{OutputBudget, Split, Waiting};
+use crate::pipeline::{has_room_for_one, OutputBudget, Split, Waiting};
 
 /// Parents each of several threads takes per batch (their children wait in
 /// a list until merged: about 50 a parent).
@@ -29,7 +28,8 @@ const PARENTS_AT_ONCE: usize = 64;
 pub(crate) struct BeamSettings {
     /// States kept per move.
     pub width: usize,
-    /// The ranking's charge for a piece outside the camp ([`Ranking::new`]).
+    /// The ranking's charge for a piece outside the camp
+    /// ([`Ranking::new`](super::beam::Ranking::new)).
     pub entry: u32,
     /// Threads making the children (at least 1).
     pub threads: usize,
@@ -64,7 +64,10 @@ impl BeamSettings {
 /// layer, where its children end in `made`, and how many it generated
 /// (pruned ones included).
 pub(crate) struct Part<T> {
+    /// The children, parent after parent.
     pub made: Vec<T>,
+    /// Per parent: (its index in the layer, the end of its children in
+    /// `made`, the children it generated).
     pub parents: Vec<(usize, usize, u64)>,
     /// Whether every parent of the part is in: `false` when its list of
     /// children would have passed its share of the memory limit (the
@@ -84,11 +87,7 @@ impl<T> Part<T> {
 
     /// Whether one more child fits within `cap` bytes (`None`: no cap).
     pub fn has_room(&self, cap: Option<u64>) -> bool {
-        let entry = std::mem::size_of::<T>();
-        cap.is_none_or(|cap| {
-            let held = (self.made.capacity() * entry) as u64;
-            held + growth_bytes(self.made.len(), self.made.capacity(), 1, entry) <= cap
-        })
+        has_room_for_one(&self.made, cap)
     }
 
     /// Ends the parent at `index` of the layer, which generated `generated`

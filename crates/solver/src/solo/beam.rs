@@ -163,8 +163,9 @@ pub(crate) fn beam(
                         fitted = out.has_room(output.map(|output| output.part));
                         if fitted {
                             let rank = cost + ranking.delta(from, to);
+                            let index = (first + offset) as u32;
                             out.made
-                                .push((child, (rank, bound, tie(child), 0, from, to)));
+                                .push((child, (rank, bound, tie(child), index, from, to)));
                         }
                     }
                 });
@@ -203,8 +204,8 @@ pub(crate) fn beam(
                             break;
                         }
                         seen.insert(child);
-                        let (rank, bound, tie, _, from, to) = made;
-                        children.push((rank, bound, tie, index as u32, from, to));
+                        children.push(made);
+                        let (_, bound, _, _, from, to) = made;
                         if bound == 0 && board.is_goal(child) {
                             found = Some((index, from, to));
                             break;

@@ -53,9 +53,9 @@ use halma_core::{Bitboard, Square};
 use super::board::SoloBoard;
 use super::bound::Goal;
 use super::table::{Key, Layer};
-use crate::limits::{growth_bytes, Budget, LimitKind};
+use crate::limits::{Budget, LimitKind};
 use crate::mirror::Mirror;
-use crate::pipeline::{generate_then_merge, Split, Waiting};
+use crate::pipeline::{generate_then_merge, has_room_for_one, Split, Waiting};
 
 /// What the exact search reached.
 pub(crate) struct ExactOutcome {
@@ -153,7 +153,6 @@ impl<K: Key> Generator<'_, K> {
     /// reads, or up to the last that fits in `cap` bytes.
     fn generate(&self, slots: &[K], base: usize, cap: Option<u64>) -> Generated<K> {
         let board = self.board;
-        let entry = std::mem::size_of::<Candidate<K>>();
         let mut out = Vec::new();
         let mut nodes = 0;
         let mut pruned = false;
@@ -206,8 +205,7 @@ impl<K: Key> Generator<'_, K> {
                     }
                     Meet::Itself => (turned(), None),
                 };
-                let growth = growth_bytes(out.len(), out.capacity(), 1, entry);
-                if cap.is_some_and(|cap| (out.capacity() * entry) as u64 + growth > cap) {
+                if !has_room_for_one(&out, cap) {
                     complete = false;
                     return;
                 }
@@ -344,7 +342,11 @@ impl<K: Key> Search<'_, K> {
             share: self.share,
             alone: SLOTS_AT_ONCE,
         };
-        let free = (self.budget.limits().memory_bytes).map(|max| max.saturating_sub(self.held));
+        let free = self
+            .budget
+            .limits()
+            .memory_bytes
+            .map(|max| max.saturating_sub(self.held));
         let output = split.output_budget(free);
         let done = generate_then_merge(
             slots,

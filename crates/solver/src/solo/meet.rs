@@ -87,6 +87,7 @@ struct Made<K> {
     met: Option<Kept>,
     /// Whether no state of an earlier move has its key.
     fresh: bool,
+    /// Its rank and move, as the map of the move's children keeps it.
     child: Child,
 }
 
