@@ -118,3 +118,39 @@ pub(crate) fn waiting<T>(
 ) -> Waiting {
     split.waiting(output, parts.iter().map(Part::bytes).sum())
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::limits::{Budget, SolveLimits};
+
+    /// Runs a beam of `width` (`run` gets its settings, a budget and a
+    /// progress log) on one thread, then on three with shares of 7 parents
+    /// (many batches, each merged while the next is made), and checks that
+    /// the two runs give the same result, the same nodes and the same
+    /// progress lines (their figures of time left out). Returns the result
+    /// and the lines.
+    pub(crate) fn same_on_one_and_three_threads<R: PartialEq>(
+        width: usize,
+        run: impl Fn(BeamSettings, &mut Budget, &mut dyn FnMut(&str)) -> R,
+    ) -> (R, Vec<String>) {
+        let mut runs = Vec::new();
+        for (threads, share) in [(1, PARENTS_PER_THREAD), (3, 7)] {
+            let settings = BeamSettings {
+                share,
+                ..BeamSettings::new(width, 2, threads)
+            };
+            let mut budget = Budget::new(SolveLimits::default());
+            let mut lines = Vec::new();
+            let mut log = |line: &str| lines.push(line.split(" (").next().unwrap().to_owned());
+            let result = run(settings, &mut budget, &mut log);
+            runs.push((result, budget.nodes(), lines));
+        }
+        let (three, one) = (runs.pop().unwrap(), runs.pop().unwrap());
+        assert!(
+            one == three,
+            "width {width}: the threads changed the search"
+        );
+        (one.0, one.2)
+    }
+}

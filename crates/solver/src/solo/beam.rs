@@ -353,45 +353,26 @@ mod tests {
     use halma_rules::Rules;
 
     use super::*;
-    use crate::limits::SolveLimits;
-    use crate::solo::batches::PARENTS_PER_THREAD;
+    use crate::solo::batches::tests::same_on_one_and_three_threads;
 
     #[test]
     fn the_threads_keep_the_same_states_and_find_the_same_race() {
-        // The halma8 race on one thread, and on three with shares of 7
-        // parents (many batches, each merged while the next is made): the
-        // same race, the same nodes, the same progress; and under a length
-        // cap that prunes. (Under a memory limit they may stop at different
-        // points: the threads' lists waiting to be merged count too.)
+        // The halma8 race, also under a length cap that prunes. (Under a
+        // memory limit the runs may stop at different points: the threads'
+        // lists waiting to be merged count too.)
         let rules: Rules = "halma8".parse().unwrap();
         let board = SoloBoard::new(&rules, Seat::Red);
         let start = board.rotate(board.target);
         for (width, max_length) in [(40, 1000), (300, 22)] {
-            let mut runs = Vec::new();
-            for (threads, share) in [(1, PARENTS_PER_THREAD), (3, 7)] {
-                let settings = BeamSettings {
-                    share,
-                    ..BeamSettings::new(width, 2, threads)
-                };
-                let mut budget = Budget::new(SolveLimits::default());
-                let mut lines = Vec::new();
-                let mut log = |line: &str| lines.push(line.split(" (").next().unwrap().to_owned());
-                let outcome = beam(&board, start, settings, max_length, &mut budget, &mut log);
-                let states = outcome.states.as_ref().expect("the beam finishes");
-                assert!(board.is_goal(*states.last().unwrap()));
-                assert!(states.len() as u32 - 1 <= max_length);
-                runs.push((
-                    outcome.states,
-                    outcome.stopped,
-                    outcome.depth,
-                    budget.nodes(),
-                    lines,
-                ));
-            }
-            assert!(
-                runs[0] == runs[1],
-                "width {width}: the threads changed the search"
-            );
+            let ((states, stopped, depth), _) =
+                same_on_one_and_three_threads(width, |settings, budget, log| {
+                    let outcome = beam(&board, start, settings, max_length, budget, log);
+                    (outcome.states, outcome.stopped, outcome.depth)
+                });
+            let states = states.expect("the beam finishes");
+            assert!(board.is_goal(*states.last().unwrap()));
+            assert!(states.len() as u32 - 1 <= max_length);
+            assert_eq!((stopped, depth as usize), (None, states.len() - 1));
         }
     }
 }
