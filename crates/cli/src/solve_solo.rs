@@ -71,7 +71,8 @@ pub struct SoloArgs {
     #[arg(long)]
     no_exact: bool,
     /// Threads of the beams and the exact search (1 ..= 256; default: every
-    /// core). The results are the same on any number of threads.
+    /// core). The results are those of one thread, unless a memory limit
+    /// stops the search (the children waiting to be merged count too).
     #[arg(long, value_name = "N", value_parser = threads_parser())]
     threads: Option<usize>,
     /// Look only for races of at most this many moves (1 ..= 1000). With
