@@ -1,6 +1,6 @@
 //! The plain baseline generator `halma_reference::baseline` (the yardstick
 //! of the benchmarks) must count right, or its ratios mean nothing: it has to
-//! reproduce every line of `../shared/perft/reference.tsv`, on one thread
+//! reproduce every line of `tests/data/perft/reference.tsv`, on one thread
 //! and on two, and agree with `halma_rules` perft on every position of
 //! `benches/positions.tsv` at the file's depth.
 //!
@@ -9,8 +9,6 @@
 
 #[path = "../benches/common/mod.rs"]
 mod common;
-
-use std::path::PathBuf;
 
 use halma_reference::baseline;
 use halma_rules::Rules;
@@ -21,39 +19,18 @@ fn baseline_position(rules: &str, position: &str) -> baseline::Position {
     baseline::Position::new(rules, position).unwrap_or_else(|e| panic!("{rules} {position}: {e}"))
 }
 
-/// The rule book's reference counts, beside this repository.
-fn reference_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/perft/reference.tsv")
-}
-
 #[test]
 fn baseline_reproduces_every_reference_line() {
-    let path = reference_file();
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut checked = 0;
     let mut failures = Vec::new();
-    for (number, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(
-            fields.len(),
-            4,
-            "line {}: expected 4 tab-separated fields",
-            number + 1
-        );
-        let position = baseline_position(fields[0], fields[1]);
-        let depth: u32 = fields[2].parse().expect("depth");
-        let expected: u64 = fields[3].parse().expect("count");
-        let single = baseline::perft(&position, depth);
-        let threaded = baseline::perft_threads(&position, depth, 2);
-        if (single, threaded) != (expected, expected) {
+    for line in halma_testdata::perft_lines("reference.tsv") {
+        let position = baseline_position(line.rules, line.position_text());
+        let single = baseline::perft(&position, line.depth);
+        let threaded = baseline::perft_threads(&position, line.depth, 2);
+        if (single, threaded) != (line.count, line.count) {
             failures.push(format!(
-                "line {}: {line}: got {single} on one thread, {threaded} on two",
-                number + 1
+                "{line}: {}: got {single} on one thread, {threaded} on two",
+                line.to_tsv()
             ));
         }
         checked += 1;

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "halma.h"
+#include <halma/halma.h>
 
 /* ---- checking ---------------------------------------------------------- */
 

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "halma.hpp"
+#include <halma/halma.hpp>
 
 namespace {
 

@@ -8,7 +8,7 @@
 use std::fs;
 use std::path::Path;
 
-use halma_fuzz::{greedy_move, MIDGAMES, RULES};
+use halma_fuzz::{greedy_move, midgames, RULES};
 use halma_rules::{write_record, Game, Rules};
 
 fn write(target: &str, name: &str, data: &[u8]) {
@@ -84,7 +84,7 @@ fn main() {
             &with_prefix(&[i as u8], &start),
         );
     }
-    for (i, (rules, position)) in MIDGAMES.iter().enumerate() {
+    for (i, (rules, position)) in midgames().iter().enumerate() {
         let prefix = RULES.iter().position(|r| r == rules).unwrap_or(0) as u8;
         write(
             "position_string",
@@ -131,7 +131,7 @@ fn main() {
             &with_prefix(&[i as u8, 0], &short),
         );
     }
-    for (j, (rules, position)) in MIDGAMES.iter().enumerate() {
+    for (j, (rules, position)) in midgames().iter().enumerate() {
         let rules: Rules = rules.parse().expect("valid");
         let position = rules.parse_position(position).expect("valid");
         let legal = rules.legal_moves(&position);
@@ -177,7 +177,7 @@ fn main() {
         records.push((format!("start-{i}"), record));
     }
     for j in [0usize, 2, 10, 17, 18] {
-        let (rules, position) = MIDGAMES[j];
+        let (rules, position) = midgames()[j];
         let rules: Rules = rules.parse().expect("valid");
         let start = rules.parse_position(position).expect("valid");
         let mut game = Game::from_position(rules.clone(), start).expect("valid");

@@ -41,7 +41,7 @@ use halma_ffi::{
     halma_rules_target_camp, halma_search_result, halma_seat_name, halma_square_name,
     halma_square_parse, halma_tag, halma_version, HALMA_MAX_PERFT_DEPTH, HALMA_NO_SQUARE,
 };
-use halma_fuzz::{Bytes, MIDGAMES, RULES};
+use halma_fuzz::{midgames, Bytes, RULES};
 use libfuzzer_sys::fuzz_target;
 
 type Code = halma_result;
@@ -809,7 +809,7 @@ impl Ctx<'_> {
         let position: Option<TextIn> = match mode % 4 {
             0 => None,
             1 => {
-                let (_, text) = MIDGAMES[self.bytes.below(MIDGAMES.len())];
+                let (_, text) = midgames()[self.bytes.below(midgames().len())];
                 Some(TextIn::new(text.as_bytes(), &mut self.bytes))
             }
             2 => rules.as_ref().map(|r| {

@@ -3,8 +3,11 @@
 //! from bytes, move choice (by index or greedy, so that games can end), and
 //! the comparison with the plain reference generator.
 
+use std::sync::OnceLock;
+
 use halma_reference as oracle;
 use halma_rules::{Bitboard, Move, MoveKind, MoveList, Position, Rules, Seat, Setup, Square};
+use halma_testdata::PerftPosition;
 
 /// A cursor over the fuzz input. Reading past the end gives zeros, so every
 /// input decodes to something.
@@ -99,37 +102,28 @@ pub const RULES: [&str; 24] = [
     "halma4,spoil=fill,forced-exit",
 ];
 
-/// The positions of `shared/perft/reference.tsv` that are not start
-/// positions: late games with swaps, camp-lock, fills and finished games;
-/// then some of `reference_options.tsv` (forced exits, crowded jump graphs).
-pub const MIDGAMES: [(&str, &str); 26] = [
-    ("halma,long-jumps,camp-lock,spoil=swap", "b3b11/rbbbb11/1r1r1rr9/rrrb3b8/rr3r10/9b6/16/16/8r3r3/16/16/10b1r1b1/13brb/15r/11brbbb/10bb2rr r"),
-    ("halma10,camp-lock", "1b1bb5/1brbr2r2/bb2r5/1b4b1b1/1b4r1b1/1br1b4r/8r1/5b4/6rrrr/6r1rr r"),
-    ("halma4,spoil=swap", "bbb6b5g/1b11y2/1b6y4y1y/2rgrr2y5g1/8y2b3r/4b5g1y3/16/4g1b5y1y1/14y1/2b8r4/2y1r2g8/7g4b3/ggr2y2g5rr/g7g2b1r1r/4y10r/11g1r1b b"),
-    ("super-halma,spoil=swap", "bbbb6/bbbb6/bb2r1r3/1b8/1r8/6r1bb/4r1rbrr/6bbrr/4rbbrrr/4rbrrrr r"),
-    ("halma8,spoil=fill", "bbbb4/bbbb4/1b6/7r/b7/6rr/5rrr/4rrrr b"),
-    ("halma10", "rrrrrrrrrr/r7r1/1b1b1b4/10/1b1b1b1b2/4r5/1b1b1b1b2/10/1b1b1b1b2/r7r1 r"),
-    ("halma,long-jumps", "rrr13/rrrr12/rr1r7b4/1rr2r2r7/1r14/9r2b3/2r1b1r9/9b6/3r12/6b6b2/16/3b12/7b5b2/12bb2/11bbbb1/11bbbb1 r"),
-    ("super-halma", "rrrrr4b/rrrrr4b/rrr7/r9/b4b4/2b7/1b3b3b/r2b3b1b/r5b1bb/rrr1b1bbbb r"),
-    ("halma8,camp-lock", "rbb5/2r2b2/br1r4/3br2b/3r1bb1/2r1b1r1/4br2/7r r"),
-    ("halma8", "rbb5/2r2b2/br1r4/3br2b/3r1bb1/2r1b1r1/4br2/7r r"),
-    ("halma8,spoil=swap", "bb6/2b5/1b6/2bb2r1/7b/4r1rr/3rbrbr/4brrr r"),
-    ("halma4,spoil=swap", "16/16/16/16/16/16/16/4yyyyyyyyyyy1/16/4bbbbbbbbbbb1/16/16/gg12rr/ggg10rrr/gggg8rrrr/ggrg1b1b1y1ygrrr r"),
-    ("halma8,spoil=fill", "bb6/8/8/6r1/rrrr4/rrrr2br/5bbb/4bbbb r"),
-    ("halma8", "bb6/8/8/6r1/rrrr4/rrrr2br/5bbb/4bbbb r"),
-    ("halma8,camp-lock", "rbb5/bb6/b1b5/4b3/3b3r/2b3rr/5rrr/4brrr r"),
-    ("halma8", "bbbb4/bbb5/bb6/4b1r1/8/6rr/5rrr/4rrrr r"),
-    ("halma8", "bbbb4/bbb5/bb6/4b3/7r/6rr/5rrr/4rrrr b"),
-    ("halma,camp-lock,spoil=swap", "bbbb12/bbb13/bb14/b3b3b7/5b10/3b6b5/6b9/7r8/9b6/11b4/16/14rr/13rrr/12rrrr/11rrrrr/11rrrrb r"),
-    ("halma8,long-jumps,spoil=swap", "bb5r/b7/2b2b1b/4rb2/4b2b/6rr/5rrr/4brrr r"),
-    ("halma10,spoil=swap", "bbb7/bb7r/b8b/3b6/4b4b/2b6b/8rr/7rrr/6rrrr/1rb1bbrrrr r"),
-    ("halma8,camp-lock,spoil=swap", "r7/8/8/8/7r/1b1b1brr/2bbbrrr/1bbrbrrb r"),
-    ("halma8,spoil=fill", "bbbb4/bbbb4/1b6/7r/b7/6rr/5rrr/4rrrr r"),
-    ("halma8,forced-exit", "bbbb4/bbb5/bb6/rb6/7r/6rr/6rr/4rrrr r"),
-    ("halma,camp-lock,spoil=fill,home-lock,forced-exit", "rrrrr11/rrrb12/rr2r11/1b14/1b3r10/1r1b12/3br11/4r11/3br11/3br1r9/8b7/8b1b2bbb/12b2b/12b1b1/13r2/11b2b1 r"),
-    ("halma8,jump-continue", "rbrrb3/rrrbb3/rr1bb3/rb1b4/b1b5/8/8/6r1 r"),
-    ("halma8,long-jumps,forced-exit,jump-continue", "b1bbb3/bbr3r1/1b5r/b1b5/b6r/6rr/3r3r/6rr r"),
-];
+/// The positions of the reference perft files (`tests/data/perft`, read
+/// through `halma-testdata`) that are not start positions, each once: late
+/// games with swaps, camp-lock, fills and finished games, forced exits,
+/// crowded jump graphs. Pairs of (rules string, position string).
+pub fn midgames() -> &'static [(&'static str, &'static str)] {
+    static MIDGAMES: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    MIDGAMES.get_or_init(|| {
+        let mut positions: Vec<(&'static str, &'static str)> = Vec::new();
+        for line in halma_testdata::all_perft_lines() {
+            if let PerftPosition::Text(text) = line.position {
+                if !positions.contains(&(line.rules, text)) {
+                    positions.push((line.rules, text));
+                }
+            }
+        }
+        assert!(
+            !positions.is_empty(),
+            "the reference files hold midgame positions"
+        );
+        positions
+    })
+}
 
 /// The rule set `RULES[index % RULES.len()]`.
 pub fn rules(index: usize) -> Rules {
@@ -148,7 +142,7 @@ pub fn scenario(bytes: &mut Bytes<'_>) -> (Rules, Position) {
         let start = rules.start_position();
         (rules, start)
     } else if choice < 224 {
-        let (rules_text, position_text) = MIDGAMES[choice as usize % MIDGAMES.len()];
+        let (rules_text, position_text) = midgames()[choice as usize % midgames().len()];
         let rules: Rules = rules_text.parse().expect("reference rules parse");
         let position = rules
             .parse_position(position_text)

@@ -1,41 +1,28 @@
 """The rule options home-lock, forced-exit and jump-continue through the
 package: rules strings, legal moves where a forced exit is due, refused
 moves naming the rule, and perft on the lines of
-shared/perft/reference_options.tsv (beside the repository, as the Rust
-conformance tests read it)."""
+tests/data/perft/reference_options.tsv (read by reference_data, as the
+Rust conformance tests read it)."""
 
 import unittest
-from pathlib import Path
-from typing import List, NamedTuple, Optional, Set
+from typing import List, Set
 
 import halma
 from halma import _library as ffi
 
-REPOSITORY = Path(__file__).resolve().parents[3]
-REFERENCE = REPOSITORY.parent / "shared" / "perft" / "reference_options.tsv"
+from reference_data import PerftLine, perft_lines
 
 # AbstractPlay's Halma, as its players write it, and the engine's canonical
 # order of the options (RULES.md section 3).
 ABSTRACT_PLAY = "halma,home-lock,camp-lock,forced-exit,spoil=fill"
 ABSTRACT_PLAY_CANONICAL = "halma,camp-lock,spoil=fill,home-lock,forced-exit"
 
-
-class Line(NamedTuple):
-    number: int
-    rules: str
-    position: Optional[str]
-    depth: int
-    expected: int
+Line = PerftLine
 
 
 def reference_lines() -> List[Line]:
     """Every line of reference_options.tsv."""
-    lines = []
-    for number, text in enumerate(REFERENCE.read_text().splitlines(), start=1):
-        if not text.strip():
-            continue
-        rules, position, depth, count = text.split("\t")
-        lines.append(Line(number, rules, None if position == "startpos" else position, int(depth), int(count)))
+    lines = perft_lines("reference_options.tsv")
     assert len(lines) >= 18, len(lines)
     return lines
 

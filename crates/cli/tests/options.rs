@@ -1,6 +1,6 @@
 //! The `halma` binary takes the rule options `home-lock`, `forced-exit` and
 //! `jump-continue` in every `--rules`: perft against
-//! `../shared/perft/reference_options.tsv`, `play`, `selfplay` and `match`,
+//! `tests/data/perft/reference_options.tsv`, `play`, `selfplay` and `match`,
 //! and a misspelt option is a one-line error.
 
 mod common;

@@ -60,3 +60,8 @@ pub use position::{
 pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{ParseSetupError, Setup, MAX_POSITION_STRING_LEN};
 pub use square::{Direction, ParseSquareError, Square};
+
+/// The examples of the crate's README.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

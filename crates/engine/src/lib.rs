@@ -61,3 +61,8 @@ pub use options::{
 };
 pub use search::{DrawRules, Selectivity};
 pub use tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+
+/// The examples of the crate's README.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,14 +1,14 @@
 //! The engine under the rule options `forced-exit` and `jump-continue`:
 //! searches answer legal moves (a forced one when a forced exit is due), and
 //! the evaluation's forced-exit term counts only under `forced-exit`. The
-//! positions are those of `../shared/perft/reference_options.tsv`.
+//! positions are those of `tests/data/perft/reference_options.tsv`.
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use halma_engine::eval::{EvalWeights, Evaluator};
 use halma_engine::{Engine, EngineOptions, HashSize, Limits};
 use halma_rules::{Bitboard, MoveKind, Position, Rules, Seat, Setup};
+use halma_testdata::PerftPosition;
 
 fn engine() -> Engine {
     let mut options = EngineOptions::default();
@@ -18,19 +18,15 @@ fn engine() -> Engine {
 
 /// (rules, position) of every line of `reference_options.tsv`.
 fn reference_positions() -> Vec<(Rules, Position)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/perft/reference_options.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let rules: Rules = f[0].parse().unwrap();
-            let position = if f[1] == "startpos" {
-                rules.start_position()
-            } else {
-                rules.parse_position(f[1]).unwrap()
+    halma_testdata::perft_lines("reference_options.tsv")
+        .into_iter()
+        .map(|line| {
+            let rules: Rules = line.rules.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            let position = match line.position {
+                PerftPosition::Start => rules.start_position(),
+                PerftPosition::Text(text) => rules
+                    .parse_position(text)
+                    .unwrap_or_else(|e| panic!("{line}: {e}")),
             };
             (rules, position)
         })

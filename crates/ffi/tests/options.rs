@@ -1,12 +1,12 @@
 //! The rule options `home-lock`, `forced-exit` and `jump-continue` through the
 //! C ABI: rules strings, legal moves, forced exits, refused moves and perft
-//! against `../shared/perft/reference_options.tsv`, with no special case.
+//! against `tests/data/perft/reference_options.tsv`, with no special case.
 
-use std::path::PathBuf;
 use std::ptr;
 
 use ::halma_rules::{Move, Position, Rules};
 use halma_ffi::*;
+use halma_testdata::PerftPosition;
 
 mod common;
 use common::{record_of, text, AbiGame};
@@ -55,26 +55,19 @@ struct Line {
     count: u64,
 }
 
-/// Every line of `../shared/perft/reference_options.tsv`.
+/// Every line of `tests/data/perft/reference_options.tsv`.
 fn reference_lines() -> Vec<Line> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/perft/reference_options.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let lines: Vec<Line> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(n, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 4, "line {}: four fields", n + 1);
-            Line {
-                number: n + 1,
-                rules: f[0].to_owned(),
-                position: (f[1] != "startpos").then(|| f[1].to_owned()),
-                depth: f[2].parse().unwrap(),
-                count: f[3].parse().unwrap(),
-            }
+    let lines: Vec<Line> = halma_testdata::perft_lines("reference_options.tsv")
+        .into_iter()
+        .map(|line| Line {
+            number: line.number,
+            rules: line.rules.to_owned(),
+            position: match line.position {
+                PerftPosition::Start => None,
+                PerftPosition::Text(text) => Some(text.to_owned()),
+            },
+            depth: line.depth,
+            count: line.count,
         })
         .collect();
     assert!(lines.len() >= 18, "{} lines", lines.len());

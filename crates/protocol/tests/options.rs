@@ -4,12 +4,12 @@
 //! and misspelt options get `error` lines naming what is wrong.
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use halma_protocol::server::{serve, Out};
 use halma_rules::{Move, Position, Rules};
+use halma_testdata::PerftPosition;
 
 /// Longest wait for the engine's `bestmove` lines once the script is sent.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
@@ -82,20 +82,16 @@ fn session(input: &str, bestmoves: usize) -> Vec<String> {
 }
 
 /// (rules, position string or `None` for the start) of every line of
-/// `../shared/perft/reference_options.tsv`.
+/// `tests/data/perft/reference_options.tsv`.
 fn reference_positions() -> Vec<(String, Option<String>)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/perft/reference_options.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[0].to_owned(),
-                (f[1] != "startpos").then(|| f[1].to_owned()),
-            )
+    halma_testdata::perft_lines("reference_options.tsv")
+        .into_iter()
+        .map(|line| {
+            let position = match line.position {
+                PerftPosition::Start => None,
+                PerftPosition::Text(text) => Some(text.to_owned()),
+            };
+            (line.rules.to_owned(), position)
         })
         .collect()
 }

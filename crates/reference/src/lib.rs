@@ -1,6 +1,6 @@
 //! A plain, obviously-correct Halma move generator.
 //!
-//! This crate implements the rule book (`shared/spec/RULES.md`) as directly as
+//! This crate implements the rule book (`spec/RULES.md`) as directly as
 //! possible: the board is a vector of cells (`index = rank * width + file`),
 //! jump sequences are found by a breadth-first search over landing squares with
 //! a visited set, and moves are identified by their (origin, destination) pair.

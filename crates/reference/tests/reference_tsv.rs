@@ -1,38 +1,26 @@
-//! Checks the reference generator against `shared/perft/reference.tsv` and a
+//! Checks the reference generator against `tests/data/perft/reference.tsv` and a
 //! few hand-checked facts from the rule book and the reference notes.
 
 use halma_reference::*;
-use std::path::PathBuf;
 use std::time::Instant;
-
-fn tsv_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/perft")
-        .join(name)
-}
 
 /// (line number, rules, position, depth, count) for every line of `reference.tsv`.
 fn tsv_lines() -> Vec<(usize, String, String, u32, u64)> {
     lines_of("reference.tsv")
 }
 
-/// (line number, rules, position, depth, count) for every line of the TSV
-/// file `name` in `shared/perft`.
+/// (line number, rules, position, depth, count) for every line of the
+/// reference perft file `name` (`tests/data/perft`).
 fn lines_of(name: &str) -> Vec<(usize, String, String, u32, u64)> {
-    let text =
-        std::fs::read_to_string(tsv_path(name)).unwrap_or_else(|e| panic!("read {name}: {e}"));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            let fields: Vec<&str> = l.split('\t').collect();
-            assert_eq!(fields.len(), 4, "line {}: {l:?}", i + 1);
+    halma_testdata::perft_lines(name)
+        .into_iter()
+        .map(|line| {
             (
-                i + 1,
-                fields[0].to_string(),
-                fields[1].to_string(),
-                fields[2].parse().expect("depth"),
-                fields[3].parse().expect("count"),
+                line.number,
+                line.rules.to_owned(),
+                line.position_text().to_owned(),
+                line.depth,
+                line.count,
             )
         })
         .collect()

@@ -74,3 +74,8 @@ pub use halma_core::{
     MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PathRules, PieceMoves,
     PieceMovesIter, Position, Seat, SeatSet, Setup, Square, Squares,
 };
+
+/// The examples of the crate's README.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -19,3 +19,8 @@ pub mod shortest;
 pub mod solo;
 
 pub use limits::{Budget, LimitKind, SolveError, SolveLimits};
+
+/// The examples of the crate's README.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -4,7 +4,6 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -123,25 +122,17 @@ pub struct ReferenceLine {
     pub count: u64,
 }
 
-/// Every line of `../shared/perft/<file>` (`reference.tsv` or
+/// Every line of `tests/data/perft/<file>` (`reference.tsv` or
 /// `reference_options.tsv`).
 pub fn reference_lines(file: &str) -> Vec<ReferenceLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/perft")
-        .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(n, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            ReferenceLine {
-                number: n + 1,
-                rules: f[0].to_owned(),
-                position: f[1].to_owned(),
-                depth: f[2].to_owned(),
-                count: f[3].parse().expect("a count"),
-            }
+    halma_testdata::perft_lines(file)
+        .into_iter()
+        .map(|line| ReferenceLine {
+            number: line.number,
+            rules: line.rules.to_owned(),
+            position: line.position_text().to_owned(),
+            depth: line.depth.to_string(),
+            count: line.count,
         })
         .collect()
 }

@@ -22,7 +22,7 @@
 //! - perft counts the moves at the last ply without making them (bulk
 //!   counting) and otherwise makes and unmakes moves on the array.
 //!
-//! It implements every rule of `shared/spec/RULES.md` that changes a move
+//! It implements every rule of `spec/RULES.md` that changes a move
 //! count: the six presets, long jumps, camp-lock, `spoil=fill` and
 //! `spoil=swap` (swap moves included), passes, turn order and the end of the
 //! game. It reads rules and positions with the oracle's parsers.

@@ -3,9 +3,8 @@
 // Each test crate that declares `mod common` uses only some of these.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
 use halma_rules::{Bitboard, Position, Rules, Seat, Setup, Square};
+use halma_testdata::PerftPosition;
 
 /// A reference line: rules, position, depth, count and where it came from.
 pub struct Line {
@@ -16,39 +15,31 @@ pub struct Line {
     pub count: u64,
 }
 
-/// Every line of `reference.tsv` and `reference_options.tsv`.
+/// Every line of the reference perft files (`tests/data/perft/*.tsv`).
 pub fn reference_lines() -> Vec<Line> {
-    let mut lines = Vec::new();
-    for name in ["reference.tsv", "reference_options.tsv"] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/perft")
-            .join(name);
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        for (number, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let place = format!("{name} line {}", number + 1);
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 4, "{place}: expected 4 fields");
-            let rules: Rules = fields[0].parse().unwrap_or_else(|e| panic!("{place}: {e}"));
-            let position = if fields[1] == "startpos" {
-                rules.start_position()
-            } else {
-                rules
-                    .parse_position(fields[1])
-                    .unwrap_or_else(|e| panic!("{place}: {e}"))
+    let lines: Vec<Line> = halma_testdata::all_perft_lines()
+        .into_iter()
+        .map(|line| {
+            let place = line.to_string();
+            let rules: Rules = line
+                .rules
+                .parse()
+                .unwrap_or_else(|e| panic!("{place}: {e}"));
+            let position = match line.position {
+                PerftPosition::Start => rules.start_position(),
+                PerftPosition::Text(text) => rules
+                    .parse_position(text)
+                    .unwrap_or_else(|e| panic!("{place}: {e}")),
             };
-            lines.push(Line {
+            Line {
                 place,
                 rules,
                 position,
-                depth: fields[2].parse().expect("depth"),
-                count: fields[3].parse().expect("count"),
-            });
-        }
-    }
+                depth: line.depth,
+                count: line.count,
+            }
+        })
+        .collect();
     assert!(lines.len() >= 60, "only {} reference lines", lines.len());
     lines
 }
