@@ -13,3 +13,13 @@ pub use halma_rules as rules;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// docs/getting-started.md, compiled and run as a doctest so its Rust program stays true.
+#[doc = include_str!("../docs/getting-started.md")]
+#[cfg(doctest)]
+pub struct GettingStartedDoctests;
+
+/// docs/solvers.md, compiled and run as a doctest so its Rust example stays true.
+#[doc = include_str!("../docs/solvers.md")]
+#[cfg(doctest)]
+pub struct SolversDoctests;

@@ -55,7 +55,8 @@ pub struct Constraints {
 ///
 /// They are kept apart from [`Constraints`], on the heap of the generators
 /// where they change a move, so that a generator without them runs the
-/// code it ran before they existed (docs/performance.md has the cost).
+/// code it ran before they existed (docs/notes/performance-log.md has the
+/// cost).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct PathRules {
     /// A step or segment that starts outside this set may not end in it

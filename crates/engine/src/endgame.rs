@@ -27,7 +27,8 @@ use crate::eval::Evaluator;
 /// [`moves_needed_at_least`] is at most this.
 /// Measured in `halma4` against racers at 20,000 nodes per move: at a
 /// bound of 2 or 3 the solver mostly finishes within its budget, at 4 or
-/// more it mostly runs out (docs/strength.md, "Endgames").
+/// more it mostly runs out (docs/notes/strength-log.md, "Three and four seats
+/// against greedy racers", on the exact endgame solver).
 pub const ENDGAME_MAX_BOUND: u32 = 3;
 
 /// Longest solution the solver looks for, in moves of its seat: a bound on

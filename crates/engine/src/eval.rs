@@ -70,16 +70,16 @@ const LATERAL_WEIGHT: i32 = 4;
 /// The shortest board side on which the lateral term applies. On 8x8 the
 /// diagonal route is short and the pieces that the term draws onto it get in
 /// each other's way: with it the engine lost 15 of 400 games against greedy
-/// racers at 5,000 nodes per move, without it 4 (docs/strength.md, "Two
-/// seats against `v1`").
+/// racers at 5,000 nodes per move, without it 4 (docs/notes/strength-log.md,
+/// "Two seats against `v1`").
 const LATERAL_MIN_SIDE: u8 = 10;
 
 /// Under `long-jumps` the lateral term is divided by this. A long jump
 /// crosses the board along a rank or file as fast as along a diagonal, so
 /// a piece off the diagonal is less behind than king moves say: at half
 /// weight the engine beat `v1` on `super-halma` by +293 Elo, against +145
-/// at full weight on the same 400 openings (docs/strength.md, "Two seats
-/// against `v1`").
+/// at full weight on the same 400 openings (docs/notes/strength-log.md, "Two
+/// seats against `v1`").
 const LONG_JUMP_LATERAL_DIVISOR: i32 = 2;
 
 /// The default [`EvalWeights::home_depth`]: half a square per square of
@@ -108,7 +108,7 @@ pub struct EvalWeights {
     /// The penalty starts with a step (a third of the pieces at once), so a
     /// seat avoids taking the piece out that would cross it: with the V1
     /// weight of 10 that step kept the last pieces at home until arriving
-    /// opponents shut them in (docs/strength.md). 0 in the default weights.
+    /// opponents shut them in (docs/notes/strength-log.md). 0 in the default weights.
     pub home_straggler: i32,
     /// Penalty for each foreign piece shut in the seat's target camp (no
     /// move left) next to one of the seat's pieces: under `spoil=none` and `spoil=swap` it blocks the win, so
@@ -122,7 +122,7 @@ pub struct EvalWeights {
     /// Under `forced-exit` only: penalty when the seat has a forced exit due
     /// (its next move must begin with a forward jump out of its home camp
     /// over another seat's piece), and, with two seats, the same bonus when
-    /// the opponent has one. Measured in docs/strength.md ("Forced exit").
+    /// the opponent has one. Measured in docs/notes/strength-log.md ("Forced exit").
     pub forced_exit: i32,
     /// Penalty for each of the seat's own pieces *stranded* in its home
     /// camp: shut in (no step, no plain jump) with at least two other seats'
@@ -148,7 +148,7 @@ pub struct EvalWeights {
     /// about as many moves as squares (7 king moves), the diagonal one half
     /// as many (4): 4 charges `2 * max(dx, dy)`, the king distance doubled.
     /// Without it, pieces arrive along the edges beyond the target camp and
-    /// are brought into it late (docs/strength.md, "The lateral term").
+    /// are brought into it late (docs/notes/strength-log.md, "The lateral term").
     /// Applied on boards with a side of 10 squares or more only, and at
     /// half weight under `long-jumps`.
     pub lateral: i32,
@@ -157,7 +157,7 @@ pub struct EvalWeights {
     /// camp's nearest square, plus one). With the lateral term the home
     /// corner costs no more than the rest of the camp's edge, and a corner
     /// piece left for last was shut in by the arriving opponents
-    /// (docs/strength.md, "Never strand a piece"); this charge empties the
+    /// (docs/notes/strength-log.md, "Never strand a piece"); this charge empties the
     /// camp from its corner outwards.
     pub home_depth: i32,
     /// Under `spoil=fill`: whether the race counts other seats' pieces in
@@ -168,7 +168,7 @@ pub struct EvalWeights {
     /// a camp are on their way out (at the start the camp is full of them),
     /// and while they stand there the old count hardly sees the seat's own
     /// progress, so its search is steered by its opponents' races instead
-    /// (docs/strength.md, "Under `spoil=fill`").
+    /// (docs/notes/strength-log.md, "Under `spoil=fill`").
     pub fill_counts_foreign: bool,
 }
 
@@ -192,7 +192,7 @@ impl EvalWeights {
     /// Today's default: [`EvalWeights::V1`] without the home-straggler step
     /// and with the [`EvalWeights::stranded`], [`EvalWeights::cornered`] and
     /// [`EvalWeights::home_depth`] terms, which together keep the last
-    /// pieces from being shut in at home (docs/strength.md, "Never strand a
+    /// pieces from being shut in at home (docs/notes/strength-log.md, "Never strand a
     /// piece"), with the [`EvalWeights::lateral`] term, and with every
     /// piece counted under `spoil=fill` ([`EvalWeights::fill_counts_foreign`]).
     pub const DEFAULT: EvalWeights = EvalWeights {

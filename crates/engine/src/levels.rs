@@ -67,7 +67,7 @@ impl LevelSettings {
         // Each step from 5 to 9 roughly triples the nodes (+66 to +424 Elo
         // in the ladder); level 10's 300,000 are ten times level 9's because
         // a search that already sees the race well gains little from three
-        // times the nodes (+56 Elo for 100,000 to 300,000, docs/strength.md).
+        // times the nodes (+56 Elo for 100,000 to 300,000, docs/notes/strength-log.md).
         let (max_depth, max_nodes, temperature, max_chain) = match level {
             1 => (Some(1), None, 30, Some(2)),
             2 => (Some(1), None, 20, Some(3)),
@@ -104,7 +104,7 @@ impl LevelSettings {
     /// side head-on on the diagonal, and the game repeats or jams (in the
     /// ladder, level 3 drew 23 of 50 games against level 2 with them and 2
     /// without, level 6 21 of 50 against level 5 and none without;
-    /// docs/strength.md, "The level ladder").
+    /// docs/notes/strength-log.md, "The level ladder").
     pub fn weights(&self, weights: EvalWeights) -> EvalWeights {
         if self.counts_squares {
             EvalWeights {

@@ -164,7 +164,7 @@ pub enum MultiSeatSearch {
     /// moves the one most dangerous opponent reply, the others passing. How
     /// the engine's first version (`v1`) played, and the default: with the
     /// evaluation's lateral term it won 97-99% of three- and four-seat games
-    /// against greedy racers in every sample (docs/strength.md).
+    /// against greedy racers in every sample (docs/notes/strength-log.md).
     #[default]
     BestReply,
     /// Race search with three seats, best-reply search with four: the

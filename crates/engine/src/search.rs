@@ -15,8 +15,9 @@
 //!   answers is played, the others pass (the search plays their passes with
 //!   [`Move::PASS`]). The root seat thus plans several moves ahead at the
 //!   depth where paranoid search would see it move only once or twice, and
-//!   alpha-beta prunes as in two-player search. See `docs/strength.md` for
-//!   why this was chosen over paranoid and max-n.
+//!   alpha-beta prunes as in two-player search. See `docs/notes/strength-log.md`
+//!   ("Why best-reply search for four seats") for why this was chosen over
+//!   paranoid and max-n.
 //!
 //! Move ordering: the transposition-table move, two killers per ply, then
 //! the forward gain of the move (how much closer it brings its piece to its
@@ -130,7 +131,8 @@ impl Selectivity {
     /// The same selectivity, with the opponent's late replies in two-seat
     /// search reduced (`true`, `v1`'s way) or searched to full depth
     /// (`false`, the default: a reduced reply can miss the block or the
-    /// ladder that refutes the seat's plan; docs/strength.md, "Two seats").
+    /// ladder that refutes the seat's plan; docs/notes/strength-log.md, "Two seats
+    /// against `v1`").
     pub fn with_reduced_replies(self, reduce_replies: bool) -> Selectivity {
         Selectivity {
             reduce_replies,

@@ -8,7 +8,8 @@
 //!
 //! Both run under [`SolveLimits`] (nodes, time, memory) and report what they
 //! proved; a request that cannot be answered is a [`SolveError`].
-//! docs/solvers.md describes the methods and the figures they reach.
+//! docs/solvers.md gives the figures they reach; docs/notes/solvers-log.md
+//! describes the methods in full.
 
 #![forbid(unsafe_code)]
 

@@ -1,5 +1,5 @@
-//! SPSA tuning of the evaluation weights by self-play (docs/strength.md,
-//! "Tuning"; the optimiser is `halma_tools::tune`). Run in release mode:
+//! SPSA tuning of the evaluation weights by self-play (docs/notes/strength-log.md,
+//! "Tuning (SPSA)"; the optimiser is `halma_tools::tune`). Run in release mode:
 //!
 //! ```text
 //! cargo run --release -p halma-tools --example tune -- [--rules halma] [--iterations 100]

@@ -12,7 +12,7 @@
 //!
 //! [`Spsa`] is the optimiser alone (tested on a noisy function with a known
 //! optimum); [`TunedWeight`] names the [`EvalWeights`] fields it tunes; the
-//! `tune` example of this crate plays the games (docs/strength.md).
+//! `tune` example of this crate plays the games (docs/notes/strength-log.md).
 
 use halma_engine::EvalWeights;
 

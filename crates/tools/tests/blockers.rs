@@ -7,7 +7,7 @@
 //! of a seat's pieces as its target camp had empty squares, none while the
 //! opposite seat's pieces filled it, so the seat's own progress hardly
 //! counted ([`halma_engine::EvalWeights::fill_counts_foreign`]). With that
-//! count this test fails on the blockers (docs/strength.md, "Under
+//! count this test fails on the blockers (docs/notes/strength-log.md, "Under
 //! `spoil=fill`").
 //!
 //! Heavy (about a minute on two cores in release mode), so ignored by

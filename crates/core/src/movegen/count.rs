@@ -348,8 +348,8 @@ impl MoveGenerator {
             // Whole-position counts use the jump graph even on rectangles,
             // where the per-piece closures read the line tables: building
             // the graph costs less time than the tables' cache misses over
-            // every square a count visits (docs/performance.md, the
-            // optimisation log).
+            // every square a count visits (docs/notes/performance-log.md,
+            // the optimisation log).
             return match self.long.get() {
                 // A table kept with the generator is a board with holes.
                 Some(table) => self.count_long_jumps(table, pieces, false),

@@ -291,7 +291,7 @@ impl ClassAdjacency for AfterMoveClass<'_> {
 ///
 /// Plies find again under 0.1 closure per child at the super-halma start,
 /// 1 to 2.5 in openings, 6 to 11 in crowded positions and midgames; of the
-/// limits measured (docs/performance.md), 4 costs least over them.
+/// limits measured (docs/notes/performance-log.md), 4 costs least over them.
 const RECOMPUTED_PER_CHILD: u64 = 4;
 
 /// The share of the empty squares (in percent) that the closures of the
@@ -301,7 +301,7 @@ const RECOMPUTED_PER_CHILD: u64 = 4;
 /// the closures' searches and tests cost fewer instructions but more
 /// mispredicted branches. The start reaches 23% (super-halma) and 6%
 /// (`halma,long-jumps`), openings 39% and 13%, midgames 51% to 93%; 35%
-/// measured best in wall time (docs/performance.md).
+/// measured best in wall time (docs/notes/performance-log.md).
 const LARGEST_REACH_PERCENT: u64 = 35;
 
 /// The longest run of plies counted from graphs without trying closures.

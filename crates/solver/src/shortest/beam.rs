@@ -23,7 +23,7 @@ const MOVE: i32 = 12;
 /// Per square (Chebyshev) still to go after a piece's best single move:
 /// 1/12 move, chosen by measurement: with 1/6 (until 2026-12-03) the beam
 /// found games as long or longer on every preset at the same widths, and
-/// later (docs/solvers.md, "Beam experiments").
+/// later (docs/notes/solvers-log.md, "Beam experiments").
 const DISTANCE: i32 = 1;
 /// Per piece of another seat in the winner's target camp (spoil=none).
 const IN_THE_WAY: i32 = 4;

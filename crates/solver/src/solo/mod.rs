@@ -8,8 +8,8 @@
 //! round a breadth-first search pruned by an admissible bound, from both ends
 //! when moves are reversible) that proves it optimal or finds a shorter one.
 //! What was proved is in the [`SoloSolution`]: the sequence, a lower bound
-//! no sequence can beat, and whether the two meet. docs/solvers.md has the
-//! methods, the bound's proof and the figures.
+//! no sequence can beat, and whether the two meet. docs/notes/solvers-log.md
+//! has the methods, the bound's proof and the figures.
 
 mod batches;
 mod beam;
