@@ -8,7 +8,8 @@
 #   shared library at most 2.5 MB, the static one with only halma_* global;
 #   through its relocatable halma.pc, C programs with `#include <halma/halma.h>`
 #   (examples/c/play.c) and `#include "halma.h"` (hello.c), dynamic and static,
-#   and the C++17 wrapper (examples/cpp/play.cpp); through CMake, examples/cmake;
+#   the C++17 wrapper (examples/cpp/play.cpp), and the C and C++ programs of
+#   docs/getting-started.md; through CMake, examples/cmake;
 # - the .deb unpacked into a scratch root (dpkg -x): its files, its
 #   `halma perft --rules halma --depth 4`, and its halma.pc under
 #   PKG_CONFIG_SYSROOT_DIR;
@@ -143,6 +144,20 @@ step "C++17 wrapper"
 # shellcheck disable=SC2086
 c++ -std=c++17 "${strict[@]}" $cflags "$sdk/examples/play.cpp" $libs -Wl,-rpath,"$lib" -o "$work/play_cpp"
 play "$work/play_cpp" "halma4 7 3000" "halma8 3 400"
+
+step "the C and C++ programs of docs/getting-started.md"
+block() { # language: the first fenced block of that language in docs/getting-started.md
+    awk -v fence='```'"$1" '$0 == fence {inside = 1; next} inside && $0 == "```" {exit} inside {print}' docs/getting-started.md
+}
+block c >"$work/started.c"
+block cpp >"$work/started.cpp"
+[ -s "$work/started.c" ] && [ -s "$work/started.cpp" ] || fail "docs/getting-started.md has no c or cpp block"
+# shellcheck disable=SC2086
+cc -std=c99 -pedantic "${strict[@]}" $cflags "$work/started.c" $libs -Wl,-rpath,"$lib" -o "$work/started_c"
+timeout 120 "$work/started_c" >"$work/out.txt" 2>&1 || { cat "$work/out.txt"; fail "the C program of getting-started.md"; }
+# shellcheck disable=SC2086
+c++ -std=c++17 "${strict[@]}" $cflags "$work/started.cpp" $libs -Wl,-rpath,"$lib" -o "$work/started_cpp"
+timeout 120 "$work/started_cpp" >"$work/out.txt" 2>&1 || { cat "$work/out.txt"; fail "the C++ program of getting-started.md"; }
 
 step "CMake: find_package(halma CONFIG) in examples/cmake"
 unset PKG_CONFIG_PATH
