@@ -2,6 +2,7 @@
 //! must equal `../shared` byte for byte whenever that folder sits beside the
 //! repository: a change upstream fails here until it is copied in.
 
+use std::io::Write;
 use std::path::Path;
 
 use halma_testdata::repository;
@@ -25,7 +26,9 @@ fn file_names(dir: &Path) -> Vec<String> {
 fn copies_equal_upstream_byte_for_byte() {
     let shared = repository().join("../shared");
     if !shared.is_dir() {
-        println!(
+        // Past libtest's output capture, so that `cargo test` shows it.
+        let _ = writeln!(
+            std::io::stderr(),
             "skipped: no {} beside the repository to compare the copies with",
             shared.display()
         );
