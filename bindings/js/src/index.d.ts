@@ -26,11 +26,10 @@ export const MAX_RECORD_LENGTH: number;
  * Loads the WebAssembly module. In Node it is loaded at import and this
  * resolves at once; in browsers call it once before anything else.
  * `source` replaces the `.wasm` file beside the package: a URL, a Response,
- * bytes or a WebAssembly.Module.
+ * bytes or a WebAssembly.Module (typed loosely, so that the declarations
+ * compile with either the DOM's types or Node's).
  */
-export function init(
-  source?: string | URL | Request | Response | BufferSource | WebAssembly.Module,
-): Promise<void>;
+export function init(source?: string | URL | ArrayBuffer | ArrayBufferView | object): Promise<void>;
 
 /** The version of the halma library in the module. */
 export function version(): string;
