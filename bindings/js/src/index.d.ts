@@ -222,7 +222,7 @@ export interface WorkerSearchOptions {
 
 /** An engine in a worker of its own (a Web Worker in browsers, worker_threads in Node). */
 export class EngineWorker {
-  /** The options of `new Engine(...)`, checked now. */
+  /** The options of `new Engine(...)`, checked now (in browsers, after `init()`). */
   constructor(options?: EngineOptions);
   /** The result of `Engine.search`, without blocking this thread. */
   search(game: Game, limits?: SearchLimits, options?: WorkerSearchOptions): Promise<SearchResult>;
