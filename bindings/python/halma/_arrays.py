@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from . import _checks
-from . import _library as ffi
+from . import _library  # noqa: F401 (loads halma._halma, imported below)
 
 try:
     import numpy as np
@@ -21,7 +21,8 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 if TYPE_CHECKING:  # pragma: no cover
     from ._game import Game
 
-native = ffi.native
+# After _library, which loads the module (from HALMA_LIBRARY too).
+from . import _halma as native  # noqa: E402
 
 
 def board_array(game: "Game") -> "np.ndarray[Any, np.dtype[np.int8]]":

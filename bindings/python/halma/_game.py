@@ -29,7 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy
 
 lib = ffi.lib
-native = ffi.native
+# After _library, which loads the module (from HALMA_LIBRARY too).
+from . import _halma as native  # noqa: E402
 
 #: The letters of the seats in position strings, by seat number.
 SEAT_LETTERS = "rgby"

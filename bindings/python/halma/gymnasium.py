@@ -60,8 +60,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from . import _arrays, _checks
-from . import _library as ffi
+from . import _arrays, _checks, _halma
 from ._engine import MAX_LEVEL, MIN_LEVEL, Engine
 from ._game import Game, Move
 from .rl import (
@@ -295,6 +294,7 @@ class HalmaVectorEnv(VectorEnv[Any, Any, Any]):
         _, self.progress_reward, self.adjudicate = check_reward_options("terminate", progress_reward, adjudicate)
         self.num_envs = _checks.in_range(num_envs, "num_envs", 1, 1 << 20)
         choice = _check_opponent(opponent, callable_allowed=False)
+        assert not callable(choice)  # refused above
         nodes = None if opponent_nodes is None else _checks.in_range(opponent_nodes, "opponent_nodes", 1, (1 << 64) - 1)
         workers = _default_threads() if threads is None else _checks.in_range(threads, "threads", 1, 256)
         if position is not None:
@@ -305,7 +305,7 @@ class HalmaVectorEnv(VectorEnv[Any, Any, Any]):
         self.seat = _check_seat(self.rules, seat)
         self.illegal_reward = float(illegal_reward)
         self.position = position
-        self._games = ffi.native.VectorGames(
+        self._games = _halma.VectorGames(
             self.rules,
             self.num_envs,
             self.seat,

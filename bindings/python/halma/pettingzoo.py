@@ -187,8 +187,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informati
         self.game.close()
         self.game = Game(self.rules, self.position)
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0 for agent in self.agents}
+        self.rewards: Dict[str, float] = {agent: 0 for agent in self.agents}
+        self._cumulative_rewards: Dict[str, float] = {agent: 0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
@@ -199,7 +199,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informati
     def _end(self, winner: Optional[int]) -> None:
         """Ends the game for every agent: +1 / -1 for a winner, 0 for none."""
         for other in self.agents:
-            self.rewards[other] = 0 if winner is None else (1 if self._seat_of[other] == winner else -1)
+            self.rewards[other] = 0.0 if winner is None else (1.0 if self._seat_of[other] == winner else -1.0)
         self.terminations = {other: True for other in self.agents}
 
     def step(self, action: Optional[int]) -> None:

@@ -32,7 +32,8 @@ from .errors import IllegalMoveError
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
 
-native = ffi.native
+# After _library, which loads the module (from HALMA_LIBRARY too).
+from . import _halma as native  # noqa: E402
 
 __all__ = ["ActionCodec", "DEFAULT_MAX_PLIES", "ILLEGAL_ACTIONS"]
 

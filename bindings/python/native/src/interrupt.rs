@@ -88,7 +88,14 @@ pub(crate) fn perft(
     };
     let count = move |stop: &AtomicBool| {
         let mut table = table;
-        rules.perft_interruptible(&position, depth, threads as usize, table.as_mut(), mode, stop)
+        rules.perft_interruptible(
+            &position,
+            depth,
+            threads as usize,
+            table.as_mut(),
+            mode,
+            stop,
+        )
     };
     let outcome = if depth <= INLINE_DEPTH {
         count(&AtomicBool::new(false))

@@ -64,24 +64,38 @@ impl MoveTable {
     /// The list of the moves of `moves`, in their order.
     fn list<'py>(&self, py: Python<'py>, moves: &[Move]) -> PyResult<Bound<'py, PyList>> {
         let missing: Vec<Move> = {
-            let slots = self.slots.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
-            moves.iter().copied().filter(|&mv| slots[key(mv)].is_none()).collect()
+            let slots = self
+                .slots
+                .lock_py_attached(py)
+                .unwrap_or_else(|e| e.into_inner());
+            moves
+                .iter()
+                .copied()
+                .filter(|&mv| slots[key(mv)].is_none())
+                .collect()
         };
         // Made outside the lock: the factory is Python code, during which
         // another thread may ask for moves.
         for mv in missing {
             let made = if mv.is_pass() {
-                self.factory.call1(py, (py.None(), py.None(), kind_value(MoveKind::Pass)))?
+                self.factory
+                    .call1(py, (py.None(), py.None(), kind_value(MoveKind::Pass)))?
             } else {
                 self.factory.call1(
                     py,
                     (mv.from().index(), mv.to().index(), kind_value(mv.kind())),
                 )?
             };
-            let mut slots = self.slots.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
+            let mut slots = self
+                .slots
+                .lock_py_attached(py)
+                .unwrap_or_else(|e| e.into_inner());
             slots[key(mv)].get_or_insert(made);
         }
-        let slots = self.slots.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
+        let slots = self
+            .slots
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner());
         PyList::new(
             py,
             moves.iter().map(|&mv| {

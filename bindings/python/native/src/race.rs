@@ -63,7 +63,11 @@ pub(crate) fn pieces_home(rules: &Rules, position: &Position, seat: Seat) -> u32
 /// The seat an unfinished game is adjudicated to: the most pieces in its
 /// target camp, then the least summed distance; None when the best seats
 /// tie on both (a draw).
-pub(crate) fn adjudicated(rules: &Rules, distances: &Distances, position: &Position) -> Option<Seat> {
+pub(crate) fn adjudicated(
+    rules: &Rules,
+    distances: &Distances,
+    position: &Position,
+) -> Option<Seat> {
     // Higher is better: pieces home first, then less distance.
     let standing = |seat: Seat| {
         (

@@ -351,7 +351,10 @@ impl VectorGames {
         let seat = seat_in_play(py, &rules, seat)?;
         let opponent = if let Ok(text) = opponent.extract::<String>() {
             if text != "random" {
-                return Err(invalid(py, format!("opponent {text:?} is not \"random\" or a level")));
+                return Err(invalid(
+                    py,
+                    format!("opponent {text:?} is not \"random\" or a level"),
+                ));
             }
             Opponent::Random
         } else {
@@ -415,7 +418,10 @@ impl VectorGames {
     /// buffers as `step` does (rewards and flags all 0).
     #[pyo3(signature = (seed=None))]
     fn reset<'py>(&self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut state = self.state.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
+        let mut state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner());
         let state = &mut *state;
         if let Some(seed) = seed {
             for (index, game) in state.games.iter_mut().enumerate() {
@@ -437,13 +443,19 @@ impl VectorGames {
     /// (int8), rewards (float32), terminated, truncated, illegal and
     /// adjudicated (one byte per game, 0 or 1).
     fn step<'py>(&self, py: Python<'py>, actions: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
-        let mut state = self.state.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
+        let mut state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner());
         let state = &mut *state;
         let count = state.games.len();
         if actions.len() != 8 * count {
             return Err(invalid(
                 py,
-                format!("{} bytes of actions for {count} games: 8 per game", actions.len()),
+                format!(
+                    "{} bytes of actions for {count} games: 8 per game",
+                    actions.len()
+                ),
             ));
         }
         let values: Vec<i64> = actions
@@ -470,7 +482,10 @@ impl VectorGames {
     /// One uniformly random legal action per game, as int64 bytes in native
     /// order (0 for a game that ended and will restart).
     fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let mut state = self.state.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
+        let mut state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner());
         let state = &mut *state;
         let count = state.games.len();
         PyByteArray::new_with(py, 8 * count, |out| {
@@ -488,17 +503,28 @@ impl VectorGames {
 
     /// The position string of game `index`.
     fn position(&self, py: Python<'_>, index: usize) -> PyResult<String> {
-        let state = self.state.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
-        let game = state
-            .games
-            .get(index)
-            .ok_or_else(|| invalid(py, format!("game {index} is out of range: there are {}", state.games.len())))?;
+        let state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner());
+        let game = state.games.get(index).ok_or_else(|| {
+            invalid(
+                py,
+                format!(
+                    "game {index} is out of range: there are {}",
+                    state.games.len()
+                ),
+            )
+        })?;
         Ok(game.position.to_string())
     }
 
     /// The plies played in each game.
     fn plies(&self, py: Python<'_>) -> Vec<u32> {
-        let state = self.state.lock_py_attached(py).unwrap_or_else(|e| e.into_inner());
+        let state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner());
         state.games.iter().map(|game| game.plies).collect()
     }
 }
@@ -510,7 +536,11 @@ fn run(config: &Config, games: &mut [Game], buffers: &mut Buffers, actions: Opti
     let lanes: Vec<Lane<'_>> = games
         .iter_mut()
         .enumerate()
-        .zip(buffers.observations.chunks_exact_mut(config.observation_bytes))
+        .zip(
+            buffers
+                .observations
+                .chunks_exact_mut(config.observation_bytes),
+        )
         .zip(buffers.masks.chunks_exact_mut(config.actions))
         .zip(buffers.rewards.chunks_exact_mut(4))
         .zip(buffers.terminated.iter_mut())
@@ -518,7 +548,13 @@ fn run(config: &Config, games: &mut [Game], buffers: &mut Buffers, actions: Opti
         .zip(buffers.illegal.iter_mut())
         .zip(buffers.adjudicated.iter_mut())
         .map(
-            |((((((((index, game), observation), mask), reward), terminated), truncated), illegal), adjudicated)| Lane {
+            |(
+                (
+                    ((((((index, game), observation), mask), reward), terminated), truncated),
+                    illegal,
+                ),
+                adjudicated,
+            )| Lane {
                 game,
                 action: actions.map_or(0, |values| values[index]),
                 observation,
@@ -542,18 +578,16 @@ fn run(config: &Config, games: &mut [Game], buffers: &mut Buffers, actions: Opti
     }
     let per_thread = count.div_ceil(threads);
     let mut lanes = lanes.into_iter();
-    thread::scope(|scope| {
-        loop {
-            let share: Vec<Lane<'_>> = lanes.by_ref().take(per_thread).collect();
-            if share.is_empty() {
-                break;
-            }
-            scope.spawn(move || {
-                for lane in share {
-                    lane.step(config);
-                }
-            });
+    thread::scope(|scope| loop {
+        let share: Vec<Lane<'_>> = lanes.by_ref().take(per_thread).collect();
+        if share.is_empty() {
+            break;
         }
+        scope.spawn(move || {
+            for lane in share {
+                lane.step(config);
+            }
+        });
     });
 }
 

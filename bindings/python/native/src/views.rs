@@ -125,7 +125,10 @@ pub(crate) fn write_planes(
 pub(crate) fn board<'py>(py: Python<'py>, address: usize) -> PyResult<Bound<'py, PyByteArray>> {
     let game = game(py, address)?;
     let geometry = game.rules().geometry();
-    let (width, height) = (usize::from(geometry.width()), usize::from(geometry.height()));
+    let (width, height) = (
+        usize::from(geometry.width()),
+        usize::from(geometry.height()),
+    );
     let position = game.position();
     PyByteArray::new_with(py, width * height, |out| {
         out.fill(u8::MAX);
@@ -146,7 +149,10 @@ pub(crate) fn seat_in_play(py: Python<'_>, rules: &Rules, seat: u32) -> PyResult
         .find(|s| s.index() as u32 == seat && rules.seats().contains(*s))
         .ok_or_else(|| {
             let seats: Vec<usize> = rules.seats().iter().map(Seat::index).collect();
-            invalid(py, format!("seat {seat} is not in play under {rules} (seats {seats:?})"))
+            invalid(
+                py,
+                format!("seat {seat} is not in play under {rules} (seats {seats:?})"),
+            )
         })
 }
 
@@ -178,15 +184,23 @@ pub(crate) fn planes<'py>(
 #[pyfunction]
 pub(crate) fn frame(py: Python<'_>, width: u32, height: u32, seat: u32) -> PyResult<Vec<u16>> {
     if !(1..=16).contains(&width) || !(1..=16).contains(&height) {
-        return Err(invalid(py, format!("board size {width}x{height}: width and height are 1 to 16")));
+        return Err(invalid(
+            py,
+            format!("board size {width}x{height}: width and height are 1 to 16"),
+        ));
     }
     if width != height && seat % 2 == 1 {
-        return Err(invalid(py, format!("a {width}x{height} board does not turn by a quarter")));
+        return Err(invalid(
+            py,
+            format!("a {width}x{height} board does not turn by a quarter"),
+        ));
     }
     let seat = Seat::ALL
         .into_iter()
         .find(|s| s.index() as u32 == seat)
         .ok_or_else(|| invalid(py, format!("seat {seat} is not a seat (0 to 3)")))?;
     let frame = Frame::new(width as usize, height as usize, seat);
-    Ok((0..frame.len()).map(|cell| frame.square(cell).index() as u16).collect())
+    Ok((0..frame.len())
+        .map(|cell| frame.square(cell).index() as u16)
+        .collect())
 }

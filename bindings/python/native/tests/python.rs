@@ -34,12 +34,19 @@ fn native_module() -> PathBuf {
         "lib_halma.so"
     };
     let exe = std::env::current_exe().expect("the test knows its path");
-    let deps = exe.parent().expect("the test runs from <target>/<profile>/deps");
+    let deps = exe
+        .parent()
+        .expect("the test runs from <target>/<profile>/deps");
     [deps, deps.parent().unwrap_or(deps)]
         .iter()
         .map(|dir| dir.join(name))
         .find(|path| path.exists())
-        .unwrap_or_else(|| panic!("{name} not found beside {}: build halma-python first", exe.display()))
+        .unwrap_or_else(|| {
+            panic!(
+                "{name} not found beside {}: build halma-python first",
+                exe.display()
+            )
+        })
 }
 
 #[test]

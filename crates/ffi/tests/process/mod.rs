@@ -107,4 +107,3 @@ pub fn run(command: &mut Command, what: &str) -> Output {
     );
     output
 }
-
