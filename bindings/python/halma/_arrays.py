@@ -70,4 +70,4 @@ def planes(game: "Game", seat: Optional[int] = None) -> "np.ndarray[Any, np.dtyp
     viewer = None if seat is None else _checks.unsigned(seat, "seat", 32)
     values = native.planes(game._address or game._closed(), viewer)
     height, width = game.shape
-    return np.frombuffer(values, dtype=np.float32).reshape(-1, height, width)
+    return np.frombuffer(values, dtype=np.float32).reshape(len(values) // (4 * height * width), height, width)

@@ -427,6 +427,7 @@ class Game(_Owner):
     MAX_GAME_MOVES: int = ffi.MAX_GAME_MOVES
 
     _rules: Optional[Rules] = None
+    _shape: Optional[Tuple[int, int]] = None
 
     def __init__(
         self, rules: Union[str, Rules] = "halma", position: Optional[str] = None, *, _pointer: Any = None
@@ -552,8 +553,11 @@ class Game(_Owner):
     @property
     def shape(self) -> Tuple[int, int]:
         """(height, width) of the board."""
-        rules = self.rules
-        return (rules._height, rules._width)
+        shape = self._shape
+        if shape is None:
+            rules = self.rules
+            shape = self._shape = (rules._height, rules._width)
+        return shape
 
     def _u32(self, function: Any, *args: Any) -> int:
         out = ctypes.c_uint32()

@@ -7,7 +7,7 @@
 
 use std::sync::Mutex;
 
-use halma_core::{Move, MoveKind};
+use halma_core::{Move, MoveKind, Square};
 use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
 use pyo3::types::PyList;
@@ -61,51 +61,66 @@ impl MoveTable {
 }
 
 impl MoveTable {
-    /// The list of the moves of `moves`, in their order.
-    fn list<'py>(&self, py: Python<'py>, moves: &[Move]) -> PyResult<Bound<'py, PyList>> {
-        let missing: Vec<Move> = {
-            let slots = self
-                .slots
-                .lock_py_attached(py)
-                .unwrap_or_else(|e| e.into_inner());
-            moves
-                .iter()
-                .copied()
-                .filter(|&mv| slots[key(mv)].is_none())
-                .collect()
-        };
-        // Made outside the lock: the factory is Python code, during which
-        // another thread may ask for moves.
-        for mv in missing {
-            let made = if mv.is_pass() {
-                self.factory
-                    .call1(py, (py.None(), py.None(), kind_value(MoveKind::Pass)))?
-            } else {
-                self.factory.call1(
-                    py,
-                    (mv.from().index(), mv.to().index(), kind_value(mv.kind())),
-                )?
+    /// The list of the moves of `keys`, in their order.
+    fn list<'py>(&self, py: Python<'py>, keys: &[usize]) -> PyResult<Bound<'py, PyList>> {
+        loop {
+            let missing = {
+                let slots = self
+                    .slots
+                    .lock_py_attached(py)
+                    .unwrap_or_else(|e| e.into_inner());
+                match keys.iter().find(|&&key| slots[key].is_none()) {
+                    None => {
+                        return PyList::new(
+                            py,
+                            keys.iter().map(|&key| {
+                                slots[key]
+                                    .as_ref()
+                                    .expect("every key has its move")
+                                    .clone_ref(py)
+                            }),
+                        )
+                    }
+                    Some(&key) => key,
+                }
             };
+            // Made outside the lock: the factory is Python code, during
+            // which another thread may ask for moves.
+            let made = self.make(py, missing)?;
             let mut slots = self
                 .slots
                 .lock_py_attached(py)
                 .unwrap_or_else(|e| e.into_inner());
-            slots[key(mv)].get_or_insert(made);
+            slots[missing].get_or_insert(made);
         }
-        let slots = self
-            .slots
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
-        PyList::new(
-            py,
-            moves.iter().map(|&mv| {
-                slots[key(mv)]
-                    .as_ref()
-                    .expect("every move was made above")
-                    .clone_ref(py)
-            }),
-        )
     }
+
+    /// A new Move object for `key`.
+    fn make(&self, py: Python<'_>, key: usize) -> PyResult<Py<PyAny>> {
+        if key == PASS_KEY {
+            let kind = kind_value(MoveKind::Pass);
+            return self.factory.call1(py, (py.None(), py.None(), kind));
+        }
+        let (origin, kind, destination) = (key >> 10, (key >> 8) & 3, key & 0xFF);
+        self.factory.call1(py, (origin, destination, kind))
+    }
+}
+
+/// Collects the keys of the moves a generator hands over.
+struct Keys(Vec<usize>);
+
+impl Extend<Move> for Keys {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        self.0.extend(moves.into_iter().map(key));
+    }
+}
+
+/// The keys of the legal moves of `game`, sorted: by origin, kind, destination.
+fn legal_keys(game: &halma_rules::Game) -> Vec<usize> {
+    let mut keys = Keys(Vec::with_capacity(128));
+    game.rules().legal_moves_into(game.position(), &mut keys);
+    keys.0.sort_unstable();
+    keys.0
 }
 
 /// The legal moves of the game at `address` (none once it is over, the pass
@@ -116,11 +131,7 @@ pub(crate) fn legal_moves<'py>(
     address: usize,
     table: &Bound<'py, MoveTable>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let game = game(py, address)?;
-    let mut moves: Vec<Move> = Vec::with_capacity(64);
-    game.rules().legal_moves_into(game.position(), &mut moves);
-    moves.sort_unstable_by_key(|&mv| key(mv));
-    table.get().list(py, &moves)
+    table.get().list(py, &legal_keys(game(py, address)?))
 }
 
 /// The moves played in the game at `address`, oldest first.
@@ -130,7 +141,12 @@ pub(crate) fn history<'py>(
     address: usize,
     table: &Bound<'py, MoveTable>,
 ) -> PyResult<Bound<'py, PyList>> {
-    table.get().list(py, game(py, address)?.moves())
+    let keys: Vec<usize> = game(py, address)?
+        .moves()
+        .iter()
+        .map(|&mv| key(mv))
+        .collect();
+    table.get().list(py, &keys)
 }
 
 /// The legal moves of the game at `address` (as [`legal_moves`]) and their
@@ -143,20 +159,18 @@ pub(crate) fn legal_actions<'py>(
     table: &Bound<'py, MoveTable>,
 ) -> PyResult<(Bound<'py, PyList>, Vec<u32>)> {
     let game = game(py, address)?;
-    let mut moves: Vec<Move> = Vec::with_capacity(64);
-    game.rules().legal_moves_into(game.position(), &mut moves);
-    moves.sort_unstable_by_key(|&mv| key(mv));
+    let keys = legal_keys(game);
     let frame = Frame::of(game.rules(), game.to_move());
     let cells = frame.len();
-    let actions = moves
+    let actions = keys
         .iter()
-        .map(|&mv| {
-            if mv.is_pass() {
-                (cells * cells) as u32
-            } else {
-                (frame.cell(mv.from()) * cells + frame.cell(mv.to())) as u32
+        .map(|&key| match Square::from_index(key >> 10) {
+            Some(origin) if key != PASS_KEY => {
+                let destination = Square::from_index(key & 0xFF).expect("a square index");
+                (frame.cell(origin) * cells + frame.cell(destination)) as u32
             }
+            _ => (cells * cells) as u32,
         })
         .collect();
-    Ok((table.get().list(py, &moves)?, actions))
+    Ok((table.get().list(py, &keys)?, actions))
 }

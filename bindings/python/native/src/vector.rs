@@ -75,8 +75,9 @@ struct Game {
     position: Position,
     plies: u32,
     rng: Rng,
-    /// The agent's legal moves with their actions, by action (empty when
-    /// it is not the agent's turn or the game is over).
+    /// The agent's legal moves with their actions (empty when it is not
+    /// the agent's turn or the game is over). A linear search of these few
+    /// dozen costs less than keeping them sorted.
     legal: Vec<(u32, Move)>,
     /// Over: the next step starts a new game.
     done: bool,
@@ -189,16 +190,15 @@ impl Game {
             .legal_moves_into(&self.position, &mut self.moves);
         self.legal
             .extend(self.moves.iter().map(|&mv| (config.action(mv), mv)));
-        self.legal.sort_unstable_by_key(|&(action, _)| action);
     }
 
     /// Plays the agent's `action` and the replies.
     fn play(&mut self, config: &Config, action: u32) -> Outcome {
         let found = self
             .legal
-            .binary_search_by_key(&action, |&(a, _)| a)
-            .ok()
-            .map(|index| self.legal[index].1);
+            .iter()
+            .find(|&&(a, _)| a == action)
+            .map(|&(_, mv)| mv);
         let Some(mv) = found else {
             return Outcome {
                 reward: config.illegal_reward,
@@ -283,10 +283,9 @@ impl Lane<'_> {
     }
 }
 
-/// The buffers of the last step.
+/// The small buffers of a step (the observations and masks, large, are
+/// written straight into the bytearrays handed out).
 struct Buffers {
-    observations: Vec<u8>,
-    masks: Vec<u8>,
     rewards: Vec<u8>,
     terminated: Vec<u8>,
     truncated: Vec<u8>,
@@ -367,7 +366,7 @@ impl VectorGames {
         if num_envs == 0 || max_plies == 0 {
             return Err(invalid(py, "num_envs and max_plies must be at least 1"));
         }
-        let frame = Frame::of(&rules, seat);
+        let frame = Frame::of(&rules, seat).clone();
         let cells = frame.len();
         let config = Config {
             distances: Distances::new(&rules),
@@ -389,8 +388,6 @@ impl VectorGames {
             .map(|index| Game::new(&config, seed.wrapping_add(index as u64)))
             .collect::<PyResult<Vec<Game>>>()?;
         let buffers = Buffers {
-            observations: vec![0; num_envs * config.observation_bytes],
-            masks: vec![0; num_envs * config.actions],
             rewards: vec![0; num_envs * 4],
             terminated: vec![0; num_envs],
             truncated: vec![0; num_envs],
@@ -432,9 +429,7 @@ impl VectorGames {
         for game in &mut state.games {
             game.done = true;
         }
-        let config = &self.config;
-        py.detach(|| run(config, &mut state.games, &mut state.buffers, None));
-        buffers_tuple(py, &state.buffers)
+        self.advance(py, state, None)
     }
 
     /// Plays one action per game (`actions`: int64 values in native byte
@@ -474,9 +469,7 @@ impl VectorGames {
                 ));
             }
         }
-        let config = &self.config;
-        py.detach(|| run(config, &mut state.games, &mut state.buffers, Some(&values)));
-        buffers_tuple(py, &state.buffers)
+        self.advance(py, state, Some(&values))
     }
 
     /// One uniformly random legal action per game, as int64 bytes in native
@@ -529,19 +522,74 @@ impl VectorGames {
     }
 }
 
+impl VectorGames {
+    /// Steps every game (`actions` None: a reset) without the GIL and
+    /// returns the buffers: observations and masks are written into new
+    /// bytearrays, which no Python code can see (nor resize) before they
+    /// are returned; the small buffers are copied.
+    fn advance<'py>(
+        &self,
+        py: Python<'py>,
+        state: &mut State,
+        actions: Option<&[i64]>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let config = &self.config;
+        let count = state.games.len();
+        let games = &mut state.games;
+        let buffers = &mut state.buffers;
+        let mut masks = None;
+        let observations =
+            PyByteArray::new_with(py, count * config.observation_bytes, |observations| {
+                masks = Some(PyByteArray::new_with(
+                    py,
+                    count * config.actions,
+                    |masks| {
+                        py.detach(|| run(config, games, observations, masks, buffers, actions));
+                        Ok(())
+                    },
+                )?);
+                Ok(())
+            })?;
+        let masks = masks.expect("made with the observations");
+        let [rewards, terminated, truncated, illegal, adjudicated] = [
+            &buffers.rewards,
+            &buffers.terminated,
+            &buffers.truncated,
+            &buffers.illegal,
+            &buffers.adjudicated,
+        ]
+        .map(|bytes| PyByteArray::new(py, bytes));
+        PyTuple::new(
+            py,
+            [
+                observations,
+                masks,
+                rewards,
+                terminated,
+                truncated,
+                illegal,
+                adjudicated,
+            ],
+        )
+    }
+}
+
 /// Steps every game (`actions` None: a reset, every game being done),
 /// split between the configured threads.
-fn run(config: &Config, games: &mut [Game], buffers: &mut Buffers, actions: Option<&[i64]>) {
+fn run(
+    config: &Config,
+    games: &mut [Game],
+    observations: &mut [u8],
+    masks: &mut [u8],
+    buffers: &mut Buffers,
+    actions: Option<&[i64]>,
+) {
     let count = games.len();
     let lanes: Vec<Lane<'_>> = games
         .iter_mut()
         .enumerate()
-        .zip(
-            buffers
-                .observations
-                .chunks_exact_mut(config.observation_bytes),
-        )
-        .zip(buffers.masks.chunks_exact_mut(config.actions))
+        .zip(observations.chunks_exact_mut(config.observation_bytes))
+        .zip(masks.chunks_exact_mut(config.actions))
         .zip(buffers.rewards.chunks_exact_mut(4))
         .zip(buffers.terminated.iter_mut())
         .zip(buffers.truncated.iter_mut())
@@ -589,22 +637,4 @@ fn run(config: &Config, games: &mut [Game], buffers: &mut Buffers, actions: Opti
             }
         });
     });
-}
-
-/// The buffers as a tuple of new bytearrays (numpy arrays over them belong
-/// to the caller: the next step does not overwrite them).
-fn buffers_tuple<'py>(py: Python<'py>, buffers: &Buffers) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(
-        py,
-        [
-            &buffers.observations,
-            &buffers.masks,
-            &buffers.rewards,
-            &buffers.terminated,
-            &buffers.truncated,
-            &buffers.illegal,
-            &buffers.adjudicated,
-        ]
-        .map(|bytes| PyByteArray::new(py, bytes)),
-    )
 }

@@ -9,6 +9,8 @@
 //! board; boards with seats beside each other are square, so every turn
 //! keeps the shape.
 
+use std::sync::OnceLock;
+
 use halma_core::{Bitboard, Position, Seat, Square};
 use halma_rules::Rules;
 use pyo3::prelude::*;
@@ -56,10 +58,15 @@ impl Frame {
         Frame { squares, cells }
     }
 
-    /// The frame of `seat` under `rules`.
-    pub(crate) fn of(rules: &Rules, seat: Seat) -> Frame {
+    /// The frame of `seat` under `rules`, made once per board size and seat.
+    pub(crate) fn of(rules: &Rules, seat: Seat) -> &'static Frame {
         let geometry = rules.geometry();
-        Frame::new(geometry.width().into(), geometry.height().into(), seat)
+        let (width, height) = (
+            usize::from(geometry.width()),
+            usize::from(geometry.height()),
+        );
+        FRAMES[(width - 1) * 16 + height - 1][seat.index()]
+            .get_or_init(|| Frame::new(width, height, seat))
     }
 
     /// The number of cells.
@@ -79,6 +86,9 @@ impl Frame {
         self.squares[cell]
     }
 }
+
+/// The frames made so far, by board size (width, height) and seat.
+static FRAMES: [[OnceLock<Frame>; 4]; 256] = [const { [const { OnceLock::new() }; 4] }; 256];
 
 /// The seats of `rules` in turn order starting from `viewer`.
 pub(crate) fn seats_from(rules: &Rules, viewer: Seat) -> impl Iterator<Item = Seat> {
@@ -174,7 +184,7 @@ pub(crate) fn planes<'py>(
     };
     let frame = Frame::of(rules, viewer);
     PyByteArray::new_with(py, 4 * planes_len(rules), |out| {
-        write_planes(rules, game.position(), viewer, &frame, out);
+        write_planes(rules, game.position(), viewer, frame, out);
         Ok(())
     })
 }
