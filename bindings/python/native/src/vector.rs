@@ -242,9 +242,9 @@ impl Game {
         outcome
     }
 
-    /// The game's mask: 1 for each legal action of the agent.
+    /// The game's mask: 1 for each legal action of the agent, into a mask
+    /// of zeros (a new bytearray's).
     fn write_mask(&self, mask: &mut [u8]) {
-        mask.fill(0);
         for &(action, _) in &self.legal {
             mask[action as usize] = 1;
         }
@@ -525,8 +525,9 @@ impl VectorGames {
 impl VectorGames {
     /// Steps every game (`actions` None: a reset) without the GIL and
     /// returns the buffers: observations and masks are written into new
-    /// bytearrays, which no Python code can see (nor resize) before they
-    /// are returned; the small buffers are copied.
+    /// bytearrays (zeros, which only the ones are written over), which no
+    /// Python code can see (nor resize) before they are returned; the small
+    /// buffers are copied.
     fn advance<'py>(
         &self,
         py: Python<'py>,

@@ -104,7 +104,8 @@ pub(crate) fn planes_len(rules: &Rules) -> usize {
 /// Writes the planes of `position` seen from `viewer` (framed by `frame`)
 /// into `out`, float32 in native byte order, `planes_len` values: channel
 /// `i` holds the pieces of the `i`-th seat in turn order from the viewer,
-/// channel `seats + i` that seat's target camp.
+/// channel `seats + i` that seat's target camp. `out` must be all zeros
+/// (a new bytearray is): only the ones are written.
 pub(crate) fn write_planes(
     rules: &Rules,
     position: &Position,
@@ -112,7 +113,6 @@ pub(crate) fn write_planes(
     frame: &Frame,
     out: &mut [u8],
 ) {
-    out.fill(0);
     let cells = frame.len();
     let count = rules.seats().len();
     let one = 1.0f32.to_ne_bytes();
