@@ -50,10 +50,10 @@ unset HALMA_LIBRARY PYTHONPATH
 venv() { # venv DIR INTERPRETER: a fresh virtualenv
     timeout 300 "$2" -m venv "$1"
 }
-pip() { # pip DIR ARGS...: pip of a virtualenv, quiet, no cache (builds for real)
+pip() { # pip DIR ARGS...: pip of a virtualenv, quiet
     local dir=$1
     shift
-    timeout "$limit" "$dir/bin/python" -m pip --disable-pip-version-check --no-cache-dir --quiet "$@"
+    timeout "$limit" "$dir/bin/python" -m pip --disable-pip-version-check --quiet "$@"
 }
 
 smoke_test='
@@ -153,13 +153,14 @@ sdist=$(scripts/python-wheel.sh --sdist | tail -n 1)
 echo "   $(basename "$sdist")"
 venv "$work/sdist" "$python"
 started=$(date +%s)
-MATURIN_PEP517_ARGS="--profile dev" CARGO_TARGET_DIR="$target/python-sdist" pip "$work/sdist" install "$sdist"
+# No cache: pip would reuse the wheel it built from an sdist of this name.
+MATURIN_PEP517_ARGS="--profile dev" CARGO_TARGET_DIR="$target/python-sdist" pip "$work/sdist" install --no-cache-dir "$sdist"
 echo "   built and installed in $(($(date +%s) - started)) s"
 (cd "$work/elsewhere" && timeout 120 "$work/sdist/bin/python" -c "$smoke_test" "$repository")
 
 echo "== pip install -e ./bindings/python"
 venv "$work/editable" "$python"
-MATURIN_PEP517_ARGS="--profile dev" pip "$work/editable" install -e ./bindings/python
+MATURIN_PEP517_ARGS="--profile dev" pip "$work/editable" install --no-cache-dir -e ./bindings/python
 (
     cd "$work/elsewhere"
     timeout 120 "$work/editable/bin/python" -c '
