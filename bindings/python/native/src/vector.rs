@@ -110,7 +110,7 @@ struct Outcome {
 }
 
 impl Game {
-    fn new(config: &Config, seed: u64) -> PyResult<Game> {
+    fn new(config: &Config, seed: u64) -> Game {
         let engine = match config.opponent {
             Opponent::Random => None,
             Opponent::Engine { level, .. } => {
@@ -121,7 +121,7 @@ impl Game {
                 Some(Engine::new(options))
             }
         };
-        Ok(Game {
+        Game {
             position: config.start.clone(),
             plies: 0,
             rng: Rng::new(seed),
@@ -129,7 +129,7 @@ impl Game {
             done: false,
             engine,
             moves: Vec::with_capacity(256),
-        })
+        }
     }
 
     /// A new game from the start, the opponents moving first when the agent
@@ -386,7 +386,7 @@ impl VectorGames {
         let seed = fresh_seed();
         let games = (0..num_envs)
             .map(|index| Game::new(&config, seed.wrapping_add(index as u64)))
-            .collect::<PyResult<Vec<Game>>>()?;
+            .collect();
         let buffers = Buffers {
             rewards: vec![0; num_envs * 4],
             terminated: vec![0; num_envs],
