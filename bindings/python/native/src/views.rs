@@ -66,7 +66,7 @@ impl Frame {
             usize::from(geometry.height()),
         );
         FRAMES[(width - 1) * 16 + height - 1][seat.index()]
-            .get_or_init(|| Frame::new(width, height, seat))
+            .get_or_init(|| Box::new(Frame::new(width, height, seat)))
     }
 
     /// The number of cells.
@@ -87,8 +87,9 @@ impl Frame {
     }
 }
 
-/// The frames made so far, by board size (width, height) and seat.
-static FRAMES: [[OnceLock<Frame>; 4]; 256] = [const { [const { OnceLock::new() }; 4] }; 256];
+/// The frames made so far, by board size (width, height) and seat (boxed:
+/// the table of every size stays a few KiB in the library's data).
+static FRAMES: [[OnceLock<Box<Frame>>; 4]; 256] = [const { [const { OnceLock::new() }; 4] }; 256];
 
 /// The seats of `rules` in turn order starting from `viewer`.
 pub(crate) fn seats_from(rules: &Rules, viewer: Seat) -> impl Iterator<Item = Seat> {
