@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # halma.distributed on a real Ray cluster on loopback (docs/distributed.md):
-# builds the native library and the `halma` program with cargo (release, as
-# crates/ffi/tests/clients.rs uses them), installs ray and tqdm (the
+# builds the package's native module and the `halma` program with cargo
+# (release), installs ray and tqdm (the
 # `distributed` extra) into a virtualenv of its own if they are missing there,
 # and runs bindings/python/tests/test_distributed.py with
 # HALMA_REQUIRE_CLIENT_TOOLS=1, so that a missing ray is a failure, not a skip.
@@ -21,10 +21,10 @@ python=${PYTHON:-python3}
 target=${CARGO_TARGET_DIR:-$PWD/target}
 venv=${HALMA_RAY_VENV:-$target/ray-venv}
 
-echo "== cargo build --release -p halma-ffi -p halma-cli"
-timeout 1800 cargo build --quiet --release -p halma-ffi -p halma-cli
-library=$target/release/libhalma_ffi.so
-[[ $(uname) == Darwin ]] && library=$target/release/libhalma_ffi.dylib
+echo "== cargo build --release -p halma-python -p halma-cli"
+timeout 1800 cargo build --quiet --release -p halma-python -p halma-cli
+library=$target/release/lib_halma.so
+[[ $(uname) == Darwin ]] && library=$target/release/lib_halma.dylib
 [[ -f $library ]] || { echo "no native library at $library"; exit 1; }
 
 if ! timeout 120 "$venv/bin/python" -c 'import ray, tqdm' 2>/dev/null; then

@@ -7,6 +7,9 @@ Each step samples a legal action uniformly from the action mask, as an
 untrained masked policy would. PettingZoo: every seat plays at random
 (one step = one move). Gymnasium: the agent plays at random against the
 "random" opponent (one step = the agent's move and the opponent's answer).
+The vector environment: 64 such games at once, stepped natively, with the
+episodes adjudicated at the ply cap, so that every episode ends with a
+terminal reward (random play almost never finishes a game by itself).
 Needs `pip install halma[rl]`."""
 
 import argparse
@@ -65,6 +68,22 @@ def gymnasium_rollouts(rules: str, seconds: float, rng: np.random.Generator) -> 
     return steps, episodes, time.perf_counter() - started
 
 
+def vector_rollouts(rules: str, seconds: float, seed: int) -> Tuple[int, int, int, float]:
+    """(steps, episodes, episodes won or lost, elapsed seconds) of 64 random
+    games at once, adjudicated at the ply cap."""
+    envs = halma.gymnasium.HalmaVectorEnv(num_envs=64, rules=rules, opponent="random", adjudicate=True)
+    envs.reset(seed=seed)
+    steps = episodes = decided = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        _observations, rewards, terminated, truncated, _infos = envs.step(envs.sample_actions())
+        steps += envs.num_envs
+        ended = terminated | truncated
+        episodes += int(ended.sum())
+        decided += int((terminated & (np.abs(rewards) >= 1.0)).sum())
+    return steps, episodes, decided, time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="halma8")
@@ -77,6 +96,8 @@ def main() -> None:
     print(f"pettingzoo AEC:  {steps / spent:8.0f} steps/s ({steps} steps, {games} games in {spent:.1f} s)")
     steps, games, spent = gymnasium_rollouts(args.rules, args.seconds, rng)
     print(f"gymnasium:       {steps / spent:8.0f} steps/s ({steps} steps, {games} episodes in {spent:.1f} s)")
+    steps, games, decided, spent = vector_rollouts(args.rules, args.seconds, args.seed)
+    print(f"vector (64):     {steps / spent:8.0f} steps/s ({games} episodes, {decided} won or lost, in {spent:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,14 @@
 and the engine (a computer player).
 
 >>> import halma
->>> with halma.Game("halma") as game:
-...     game.perft(2)
+>>> game = halma.Game("halma")
+>>> game.perft(2)
 1600
 
 Optional parts: `Game.board_array()` and `Game.planes()` (numpy), `halma.svg`
-(pictures), `halma.pettingzoo` and `halma.gymnasium` (reinforcement-learning
-environments; `pip install halma[rl]`).
+(pictures), `halma.rl` (the action codec), `halma.pettingzoo` and
+`halma.gymnasium` (reinforcement-learning environments; `pip install
+halma[rl]`).
 """
 
 from ._engine import (
@@ -21,7 +22,7 @@ from ._engine import (
     Engine,
     SearchResult,
 )
-from ._game import Game, Move, MoveKind, Record, Rules, Seat, parse_square, square_name, version
+from ._game import Game, Move, MoveKind, PositionKey, Record, Rules, Seat, parse_square, square_name, version
 from .errors import (
     GameOverError,
     GameTooLongError,
@@ -34,7 +35,11 @@ from .errors import (
     NothingToUndoError,
 )
 
+#: The version of the package, which is the version of its native library.
+__version__ = version()
+
 __all__ = [
+    "__version__",
     "Engine",
     "Game",
     "GameOverError",
@@ -54,6 +59,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "NothingToUndoError",
+    "PositionKey",
     "Record",
     "Rules",
     "SearchResult",

@@ -1,13 +1,15 @@
 """numpy views of a game: the board array and the observation planes.
 
 numpy is imported here only, so that the rest of the package needs nothing
-beyond the standard library (`pip install halma[numpy]` adds it)."""
+beyond the standard library (`pip install halma[numpy]` adds it). The
+native module fills the buffers (bindings/python/native/src/views.rs);
+numpy reads them without a copy, and the arrays belong to the caller."""
 
-import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from . import _checks
+from . import _library  # noqa: F401 (loads halma._halma, imported below)
 
 try:
     import numpy as np
@@ -19,23 +21,15 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 if TYPE_CHECKING:  # pragma: no cover
     from ._game import Game
 
-# Position-string characters to board values: seat letters to seat numbers,
-# everything else (the '.' that empty runs are expanded to) to -1.
-_VALUES = np.full(256, -1, dtype=np.int8)
-for _seat, _letter in enumerate("rgby"):
-    _VALUES[ord(_letter)] = _seat
-_RUN = re.compile(r"\d+")
+# After _library, which loads the module (from HALMA_LIBRARY too).
+from . import _halma as native  # noqa: E402
 
 
 def board_array(game: "Game") -> "np.ndarray[Any, np.dtype[np.int8]]":
     """The board as int8 (height, width): row 0 the northmost rank, column 0
     file a; -1 for empty, else the seat number."""
-    placement = game.position.split(" ", 1)[0]
-    expanded = _RUN.sub(lambda run: "." * int(run.group()), placement)
-    rows = expanded.split("/")
-    cells = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8)
-    board: "np.ndarray[Any, np.dtype[np.int8]]" = _VALUES[cells].reshape(len(rows), -1)
-    return board
+    cells = native.board(game._address or game._closed())
+    return np.frombuffer(cells, dtype=np.int8).reshape(game.shape)
 
 
 def rotation(seat: int) -> int:
@@ -46,29 +40,21 @@ def rotation(seat: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _layout(rules: str) -> Tuple[Tuple[int, ...], int, int, "np.ndarray[Any, np.dtype[np.float32]]"]:
-    """Per rules string: the seats in turn order, height, width, and each
-    seat's target camp as a (4, height, width) 0/1 array (not rotated)."""
+def _layout(rules: str) -> Tuple[Tuple[int, ...], int, int]:
+    """Per rules string: the seats in turn order, height and width."""
     from ._game import Rules
 
-    with Rules(rules) as r:
-        seats = tuple(int(s) for s in r.seats)
-        height, width = r.height, r.width
-        camps = np.zeros((4, height, width), dtype=np.float32)
-        for seat in seats:
-            for square in r.target_camp(seat):
-                camps[seat, height - 1 - square // 16, square % 16] = 1.0
-    return seats, height, width, camps
+    value = Rules(rules)
+    return tuple(int(s) for s in value.seats), value.height, value.width
 
 
 def frame_squares(rules: str, seat: int) -> "np.ndarray[Any, np.dtype[np.int64]]":
     """The square index (`rank * 16 + file`) at each cell (row, column) of
     `seat`'s view, the frame of `planes` when `seat` is to move: an int64
     (height, width) array."""
-    _, height, width, _ = _layout(rules)
-    rows = np.arange(height - 1, -1, -1, dtype=np.int64)[:, None] * 16
-    grid = rows + np.arange(width, dtype=np.int64)[None, :]
-    return np.ascontiguousarray(np.rot90(grid, rotation(seat)))
+    _, height, width = _layout(rules)
+    squares = native.frame(width, height, _checks.integer(seat, "seat"))
+    return np.array(squares, dtype=np.int64).reshape(height, width)
 
 
 def planes(game: "Game", seat: Optional[int] = None) -> "np.ndarray[Any, np.dtype[np.float32]]":
@@ -81,17 +67,7 @@ def planes(game: "Game", seat: Optional[int] = None) -> "np.ndarray[Any, np.dtyp
     - channel i (0 <= i < seats): 1 where seat i has a piece;
     - channel seats + i: 1 on seat i's target camp.
     """
-    seats, height, width, camps = _layout(game.rules_text)
-    board = board_array(game)
-    mover = int(game.side_to_move) if seat is None else _checks.integer(seat, "seat")
-    if mover not in seats:
-        raise ValueError(f"seat {mover} is not in play under {game.rules_text} (seats {list(seats)})")
-    start = seats.index(mover)
-    order: List[int] = list(seats[start:] + seats[:start])
-    count = len(order)
-    out = np.empty((2 * count, height, width), dtype=np.float32)
-    for index, seat in enumerate(order):
-        out[index] = board == seat
-        out[count + index] = camps[seat]
-    turned: "np.ndarray[Any, np.dtype[np.float32]]" = np.ascontiguousarray(np.rot90(out, rotation(mover), axes=(1, 2)))
-    return turned
+    viewer = None if seat is None else _checks.unsigned(seat, "seat", 32)
+    values = native.planes(game._address or game._closed(), viewer)
+    height, width = game.shape
+    return np.frombuffer(values, dtype=np.float32).reshape(len(values) // (4 * height * width), height, width)

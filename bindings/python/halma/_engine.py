@@ -1,8 +1,9 @@
 """Engine: the computer player behind a halma_engine handle."""
 
 import ctypes
+import threading
 from dataclasses import dataclass, field
-from typing import List, Optional, Union
+from typing import Callable, List, Optional, Union
 
 from . import _checks
 from . import _library as ffi
@@ -46,6 +47,35 @@ MAX_SEARCH_DEPTH = ffi.MAX_SEARCH_DEPTH
 #: The most contempt `Engine.set_contempt` accepts (HALMA_MAX_CONTEMPT).
 MAX_CONTEMPT = ffi.MAX_CONTEMPT
 _U64_MAX = (1 << 64) - 1
+#: How often a thread waiting for a native call checks for Ctrl-C.
+_POLL_SECONDS = 0.02
+
+
+def _interruptible(call: Callable[[], None], stop: Callable[[], None]) -> None:
+    """Runs `call` on a worker thread while this one waits, so that Python's
+    signal handlers run meanwhile: on KeyboardInterrupt (or any exception
+    they raise), `stop()` asks the native call to return, the worker is
+    joined, and the exception propagates. An exception of `call` is raised
+    here."""
+    failure: List[BaseException] = []
+
+    def work() -> None:
+        try:
+            call()
+        except BaseException as error:  # re-raised on the calling thread
+            failure.append(error)
+
+    worker = threading.Thread(target=work, name="halma-search", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(_POLL_SECONDS)
+    except BaseException:
+        stop()
+        worker.join()
+        raise
+    if failure:
+        raise failure[0]
 
 
 class Engine(_Owner):
@@ -121,6 +151,7 @@ class Engine(_Owner):
         reached ends the search. With no limit at all the level's default
         applies (its own cap at levels 1-9, 300000 nodes at level 10). For a
         search that runs until `stop()`, give a long `movetime`.
+        Ctrl-C (SIGINT) stops the search at once with KeyboardInterrupt.
         Raises GameOverError when the game is over; TypeError for a limit
         that is not a number (an int for depth and nodes), ValueError for one
         out of range (depth 1 to MAX_SEARCH_DEPTH, 64; nodes 1 to 2**64-1;
@@ -131,11 +162,13 @@ class Engine(_Owner):
         node_limit = _checks.optional_positive(nodes, "nodes", _U64_MAX)
         movetime_ms = _checks.seconds_to_ms(movetime, "movetime", _U64_MAX)
         out = ffi.halma_search_result()
-        _check(
-            lib.halma_engine_search(
-                self._handle, game._handle, depth_limit, node_limit, movetime_ms, ctypes.byref(out)
-            )
-        )
+        engine, position = self._handle, game._handle
+
+        def run() -> None:
+            # On the worker thread, which holds the call's error detail.
+            _check(lib.halma_engine_search(engine, position, depth_limit, node_limit, movetime_ms, ctypes.byref(out)))
+
+        _interruptible(run, lambda: lib.halma_engine_stop(engine))
         size = out.pv_len
         records = (ffi.halma_move * max(size, 1))()
         got = ctypes.c_size_t(0)

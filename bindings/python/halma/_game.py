@@ -1,9 +1,9 @@
-"""Rules, Game and Record: owner objects around the C handles."""
+"""Rules (a value), Game and Record (owners of C handles), and Move."""
 
 import ctypes
 import enum
-import struct
-import sys
+import re
+import threading
 from dataclasses import dataclass
 from typing import (
     TYPE_CHECKING,
@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy
 
 lib = ffi.lib
+# After _library, which loads the module (from HALMA_LIBRARY too).
+from . import _halma as native  # noqa: E402
 
 #: The letters of the seats in position strings, by seat number.
 SEAT_LETTERS = "rgby"
@@ -108,10 +110,35 @@ class Move:
         return cls(record.origin, record.destination, kind)
 
     def __str__(self) -> str:
+        """The move's own text, without a position: `origin-destination`
+        for a step or a jump (a jump's whole path is `Game.notation`),
+        `originxdestination` for a swap, `pass`. `Move.from_str` reads it
+        back, and so do `Game.parse_move` and `Game.play` for a legal move."""
         if self.origin is None or self.destination is None:
             return "pass"
         sep = "x" if self.kind == MoveKind.SWAP else "-"
         return f"{square_name(self.origin)}{sep}{square_name(self.destination)}"
+
+    @classmethod
+    def from_str(cls, text: str) -> "Move":
+        """The Move whose `str` is `text`: "a5-a4" (a step: the squares are
+        neighbours), "c3-g5" (a jump: a jump moves its piece an even number
+        of files and ranks), "c3xd4" (a swap) or "pass". ValueError for any
+        other text."""
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        if text == "pass":
+            return cls.pass_()
+        match = _MOVE_TEXT.fullmatch(text)
+        if match is None:
+            raise ValueError(f"{text!r} is not a move's text: origin-destination, originxdestination or pass")
+        origin, separator, destination = match.groups()
+        start, end = parse_square(origin), parse_square(destination)
+        if separator == "x":
+            return cls(start, end, MoveKind.SWAP)
+        files, ranks = end % 16 - start % 16, end // 16 - start // 16
+        kind = MoveKind.JUMP if files % 2 == 0 and ranks % 2 == 0 else MoveKind.STEP
+        return cls(start, end, kind)
 
     def __repr__(self) -> str:
         if self.is_pass:
@@ -119,32 +146,18 @@ class Move:
         return f"<Move {self} ({self.origin}->{self.destination} {self.kind.name})>"
 
 
-# legal_moves() reads the C array of `struct halma_move` (u16 origin, u16
-# destination, u32 kind: 8 bytes) as 64-bit integers and maps each to an
-# interned Move: building Python objects was 95% of its time.
-_MOVE_LAYOUT = struct.Struct("=HHI")
-assert _MOVE_LAYOUT.size == ctypes.sizeof(ffi.halma_move) == 8
-_MOVE_CACHE: Dict[int, Move] = {}
-# Distinct moves are bounded (origin x destination x kind on a 16 x 16 board);
-# the bound only guards against pathological use.
-_MOVE_CACHE_LIMIT = 1 << 18
-_legal_moves_raw = lib["halma_game_legal_moves"]
-_legal_moves_raw.restype = ffi.RESULT
-_legal_moves_raw.argtypes = [ffi.GAME_P, ctypes.c_void_p, ffi.SIZE, ffi.SIZE_P]
+#: A move's own text (Move.__str__), squares as names.
+_MOVE_TEXT = re.compile(r"([a-p](?:1[0-6]|[1-9]))([-x])([a-p](?:1[0-6]|[1-9]))")
 
 
-def _move_of_key(key: int) -> Move:
-    move = _MOVE_CACHE.get(key)
-    if move is None:
-        origin, destination, kind = _MOVE_LAYOUT.unpack(key.to_bytes(8, sys.byteorder))
-        if kind == MoveKind.PASS:
-            move = Move.pass_()
-        else:
-            move = Move(origin, destination, MoveKind(kind))
-        if len(_MOVE_CACHE) >= _MOVE_CACHE_LIMIT:
-            _MOVE_CACHE.clear()
-        _MOVE_CACHE[key] = move
-    return move
+def _make_move(origin: Optional[int], destination: Optional[int], kind: int) -> Move:
+    return Move(origin, destination, MoveKind(kind))
+
+
+#: The interned Moves the native module hands out: legal_moves() and
+#: history are lists of them, built in one native call (through ctypes,
+#: making a Python object per move took most of legal_moves()'s time).
+_MOVES = native.MoveTable(_make_move)
 
 
 def _thread_detail() -> str:
@@ -221,9 +234,16 @@ class _Owner:
 
     _free: ClassVar[Callable[[Any], None]]
     _ptr: Any = None  # also when __init__ failed before taking a handle
+    #: The handle's address, for the native module; 0 once closed.
+    _address: int = 0
 
     def __init__(self, pointer: Any) -> None:
         self._ptr = pointer
+        self._address = ctypes.cast(pointer, ctypes.c_void_p).value or 0
+
+    def _closed(self) -> int:
+        """Raises the error of a closed object (for `self._address or self._closed()`)."""
+        raise ValueError(f"{type(self).__name__} is closed")
 
     @property
     def _handle(self) -> Any:
@@ -239,6 +259,7 @@ class _Owner:
     def close(self) -> None:
         """Frees the handle; the object is unusable afterwards. Idempotent."""
         pointer, self._ptr = self._ptr, None
+        self._address = 0
         if pointer is not None:
             type(self)._free(pointer)
 
@@ -255,83 +276,132 @@ class _Owner:
             pass
 
 
-class Rules(_Owner):
+class Rules:
     """A rule set from a rules string: "halma", "halma8", "halma,spoil=swap"...
 
-    Rules are equal when their rules strings are; they pickle as that string."""
+    An immutable value: equal (and hashing alike) when the canonical rules
+    strings are, pickled as that string, nothing to close. `str(rules)` is
+    the canonical string."""
 
-    _free = staticmethod(lib.halma_rules_free)
+    __slots__ = ("_ptr", "_text", "_width", "_height", "_camp_size", "_seats", "__weakref__")
 
-    def __init__(self, text: str = "halma", *, _pointer: Any = None) -> None:
-        if _pointer is None:
-            data = _checks.text(text, "rules")
-            _pointer = ffi.RULES_P()
-            _check(lib.halma_rules_new(data, len(data), ctypes.byref(_pointer)))
-        super().__init__(_pointer)
+    _ptr: Any
+    _text: str
+    _width: int
+    _height: int
+    _camp_size: int
+    _seats: Tuple["Seat", ...]
+
+    def __init__(self, text: str = "halma") -> None:
+        data = _checks.text(text, "rules")
+        pointer = ffi.RULES_P()
+        _check(lib.halma_rules_new(data, len(data), ctypes.byref(pointer)))
+        self._adopt(pointer)
+
+    @classmethod
+    def _from_pointer(cls, pointer: Any) -> "Rules":
+        """The value of a rules handle the caller gives up."""
+        rules = cls.__new__(cls)
+        rules._adopt(pointer)
+        return rules
+
+    def _adopt(self, pointer: Any) -> None:
+        setter = object.__setattr__
+        setter(self, "_ptr", pointer)
+        setter(self, "_text", _read_text(lib.halma_rules_string, pointer))
+
+        def number(function: Any) -> int:
+            out = ctypes.c_uint32()
+            _check(function(pointer, ctypes.byref(out)))
+            return out.value
+
+        setter(self, "_width", number(lib.halma_rules_board_width))
+        setter(self, "_height", number(lib.halma_rules_board_height))
+        setter(self, "_camp_size", number(lib.halma_rules_camp_size))
+        mask = number(lib.halma_rules_seats)
+        setter(self, "_seats", tuple(seat for seat in Seat if mask >> seat & 1))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Rules are immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Rules are immutable: cannot delete {name}")
+
+    def __del__(self) -> None:
+        pointer = getattr(self, "_ptr", None)
+        if pointer is not None:
+            try:
+                lib.halma_rules_free(pointer)
+            except Exception:  # pragma: no cover - interpreter shutdown
+                pass
 
     def copy(self) -> "Rules":
-        """An independent copy."""
-        pointer = ffi.RULES_P()
-        _check(lib.halma_rules_clone(self._handle, ctypes.byref(pointer)))
-        return Rules(_pointer=pointer)
+        """The rules themselves: a value needs no copy."""
+        return self
 
-    __copy__ = copy
+    def __copy__(self) -> "Rules":
+        return self
 
     def __deepcopy__(self, memo: Dict[int, Any]) -> "Rules":
-        return self.copy()
+        return self
 
     def __reduce__(self) -> Tuple[Any, Tuple[str]]:
-        return (Rules, (str(self),))
+        return (Rules, (self._text,))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
             return NotImplemented
-        return str(self) == str(other)
+        return self._text == other._text
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        return hash(self._text)
 
     def __str__(self) -> str:
-        return _read_text(lib.halma_rules_string, self._handle)
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Rules({str(self)!r})" if not self.closed else "Rules(<closed>)"
-
-    def _number(self, function: Any) -> int:
-        out = ctypes.c_uint32()
-        _check(function(self._handle, ctypes.byref(out)))
-        return out.value
+        return f"Rules({self._text!r})"
 
     @property
     def width(self) -> int:
         """The number of files (columns)."""
-        return self._number(lib.halma_rules_board_width)
+        return self._width
 
     @property
     def height(self) -> int:
         """The number of ranks (rows)."""
-        return self._number(lib.halma_rules_board_height)
+        return self._height
 
     @property
     def camp_size(self) -> int:
         """The number of squares (and pieces) of a camp."""
-        return self._number(lib.halma_rules_camp_size)
+        return self._camp_size
 
     @property
-    def seats(self) -> List[Seat]:
+    def seats(self) -> List["Seat"]:
         """The seats in play, in turn order."""
-        mask = self._number(lib.halma_rules_seats)
-        return [seat for seat in Seat if mask >> seat & 1]
+        return list(self._seats)
 
     def home_camp(self, seat: int) -> List[int]:
         """The squares of a seat's home camp (where its pieces start)."""
         number = _checks.unsigned(seat, "seat", 32)
-        return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._handle, number))
+        return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._ptr, number))
 
     def target_camp(self, seat: int) -> List[int]:
         """The squares of a seat's target camp (which it must fill to win)."""
         number = _checks.unsigned(seat, "seat", 32)
-        return list(_read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._handle, number))
+        return list(_read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._ptr, number))
+
+
+@dataclass(frozen=True)
+class PositionKey:
+    """An immutable, hashable key of a game's state, for dictionaries and
+    transposition tables: the canonical rules string and the position string
+    (pieces and side to move; the moves that led there do not count).
+    `Game(key.rules, key.position)` is a game in that state."""
+
+    rules: str
+    position: str
 
 
 MoveLike = Union[Move, str]
@@ -342,11 +412,12 @@ class Game(_Owner):
 
     `Game("halma8")`, `Game(rules)`, or `Game(rules, "position string")`.
 
-    Two games are equal (and hash alike) when they have the same rules,
-    position and side to move, whatever moves led there; the hash changes
-    when a move is played, so do not change a game kept in a set or as a
-    dict key. Games pickle and deep-copy with their history (undo works on
-    the copy). `str(game)` draws the board."""
+    Two games are equal when they have the same rules, position and side to
+    move, whatever moves led there. A game changes, so it is not hashable:
+    `game.key()` is an immutable key of its state for sets and dicts, and
+    `game.zobrist_hash()` a 64-bit hash for transposition tables. Games
+    pickle and deep-copy with their history (undo works on the copy).
+    `str(game)` draws the board."""
 
     _free = staticmethod(lib.halma_game_free)
 
@@ -355,27 +426,20 @@ class Game(_Owner):
     #: The most moves a game holds: `play` raises GameTooLongError beyond.
     MAX_GAME_MOVES: int = ffi.MAX_GAME_MOVES
 
-    _rules_text: Optional[str] = None
+    _rules: Optional[Rules] = None
     _shape: Optional[Tuple[int, int]] = None
 
     def __init__(
         self, rules: Union[str, Rules] = "halma", position: Optional[str] = None, *, _pointer: Any = None
     ) -> None:
-        self._moves_buffer = (ctypes.c_uint64 * 128)()
-        self._moves_count = ctypes.c_size_t(0)
         if _pointer is None:
             if not isinstance(rules, (str, Rules)):
                 raise TypeError(f"rules must be a str or a halma.Rules, not {type(rules).__name__}")
             data = _checks.text(position, "position") if position is not None else None
-            owned = None
-            if isinstance(rules, str):
-                rules = owned = Rules(rules)
-            try:
-                _pointer = ffi.GAME_P()
-                _check(lib.halma_game_new(rules._handle, data, len(data or b""), ctypes.byref(_pointer)))
-            finally:
-                if owned is not None:
-                    owned.close()
+            value = Rules(rules) if isinstance(rules, str) else rules
+            _pointer = ffi.GAME_P()
+            _check(lib.halma_game_new(value._ptr, data, len(data or b""), ctypes.byref(_pointer)))
+            self._rules = value
         super().__init__(_pointer)
 
     @classmethod
@@ -396,7 +460,9 @@ class Game(_Owner):
         """An independent copy of the game, history included."""
         pointer = ffi.GAME_P()
         self._check(lib.halma_game_clone(self._handle, ctypes.byref(pointer)))
-        return Game(_pointer=pointer)
+        twin = Game(_pointer=pointer)
+        twin._rules = self._rules
+        return twin
 
     __copy__ = copy
 
@@ -423,8 +489,20 @@ class Game(_Owner):
             return NotImplemented
         return (self.rules_text, self.position) == (other.rules_text, other.position)
 
-    def __hash__(self) -> int:
-        return hash((self.rules_text, self.position))
+    # Mutable: not hashable (key() is the hashable value of its state).
+    __hash__ = None  # type: ignore[assignment]
+
+    def key(self) -> PositionKey:
+        """The game's state as an immutable, hashable key: rules and
+        position (pieces and side to move). Games in the same state have
+        equal keys, whatever moves led there."""
+        return PositionKey(self.rules_text, self.position)
+
+    def zobrist_hash(self) -> int:
+        """A 64-bit Zobrist hash of the position (pieces and side to move),
+        updated move by move in the library: for transposition tables,
+        where a rare collision is acceptable (`key()` has none)."""
+        return native.zobrist(self._address or self._closed())
 
     def __repr__(self) -> str:
         if self.closed:
@@ -459,26 +537,27 @@ class Game(_Owner):
 
     @property
     def rules_text(self) -> str:
-        """The rules string of the game's rules (cached: it never changes)."""
-        if self._rules_text is None:
-            with self.rules as rules:
-                self._rules_text = str(rules)
-        return self._rules_text
+        """The canonical rules string of the game's rules."""
+        return self.rules._text
 
     @property
     def rules(self) -> Rules:
-        """A copy of the game's rules (a new handle: close it or use `with`)."""
-        pointer = ffi.RULES_P()
-        self._check(lib.halma_game_rules(self._handle, ctypes.byref(pointer)))
-        return Rules(_pointer=pointer)
+        """The game's rules: an immutable value, the same object every time."""
+        rules = self._rules
+        if rules is None:
+            pointer = ffi.RULES_P()
+            self._check(lib.halma_game_rules(self._handle, ctypes.byref(pointer)))
+            rules = self._rules = Rules._from_pointer(pointer)
+        return rules
 
     @property
     def shape(self) -> Tuple[int, int]:
         """(height, width) of the board."""
-        if self._shape is None:
-            with self.rules as rules:
-                self._shape = (rules.height, rules.width)
-        return self._shape
+        shape = self._shape
+        if shape is None:
+            rules = self.rules
+            shape = self._shape = (rules._height, rules._width)
+        return shape
 
     def _u32(self, function: Any, *args: Any) -> int:
         out = ctypes.c_uint32()
@@ -503,24 +582,11 @@ class Game(_Owner):
 
     def _rows(self) -> List[List[int]]:
         """The board, north row first, west square first: -1 for empty, else
-        the seat number. Read from the position string: one C call."""
-        placement = self.position.split(" ", 1)[0]
-        rows = []
-        for text in placement.split("/"):
-            row: List[int] = []
-            run = 0
-            for char in text:
-                if char.isdigit():
-                    run = run * 10 + int(char)
-                    continue
-                if run:
-                    row.extend([-1] * run)
-                    run = 0
-                row.append(SEAT_LETTERS.index(char))
-            if run:
-                row.extend([-1] * run)
-            rows.append(row)
-        return rows
+        the seat number (one native call)."""
+        cells = native.board(self._address or self._closed())
+        height, width = self.shape
+        values = [value - 256 if value > 127 else value for value in cells]
+        return [values[row * width : (row + 1) * width] for row in range(height)]
 
     def board_array(self) -> "numpy.ndarray[Any, numpy.dtype[numpy.int8]]":
         """The board as a numpy int8 array of shape (height, width): row 0 is
@@ -562,8 +628,7 @@ class Game(_Owner):
     @property
     def history(self) -> List[Move]:
         """The moves played, oldest first."""
-        records = _read_array(lib.halma_game_history, ffi.halma_move, self._handle, detail=self._detail)
-        return [Move._from_c(record) for record in records]
+        return native.history(self._address or self._closed(), _MOVES)
 
     def legal_move_count(self) -> int:
         """The number of legal moves (0 once the game is over)."""
@@ -573,20 +638,7 @@ class Game(_Owner):
 
     def legal_moves(self) -> List[Move]:
         """The legal moves, by origin, kind and destination (none once over, [pass] when blocked)."""
-        handle = self._handle
-        count = self._moves_count
-        code = _legal_moves_raw(handle, self._moves_buffer, len(self._moves_buffer), ctypes.byref(count))
-        if code == ffi.BUFFER_TOO_SMALL:
-            self._moves_buffer = (ctypes.c_uint64 * (count.value + 64))()
-            code = _legal_moves_raw(handle, self._moves_buffer, len(self._moves_buffer), ctypes.byref(count))
-        if code != ffi.OK:
-            self._check(code)
-        keys: List[int] = self._moves_buffer[: count.value]
-        cache = _MOVE_CACHE
-        try:
-            return [cache[key] for key in keys]
-        except KeyError:
-            return [_move_of_key(key) for key in keys]
+        return native.legal_moves(self._address or self._closed(), _MOVES)
 
     def _move(self, move: object) -> ffi.halma_move:
         if not isinstance(move, Move):
@@ -612,14 +664,29 @@ class Game(_Owner):
         return _read_text(lib.halma_game_move_notation, self._handle, ctypes.byref(record), detail=self._detail)
 
     def parse_move(self, text: str) -> Move:
-        """Reads a move in notation without playing it."""
+        """Reads a legal move without playing it: in notation (its path,
+        "c3-e5-g5") or as a Move's own text (`str(move)`: "c3-g5", "c3xd4")."""
         data = _checks.text(text, "move")
         out = ffi.halma_move()
-        self._check(lib.halma_game_parse_move(self._handle, data, len(data), ctypes.byref(out)))
+        code = lib.halma_game_parse_move(self._handle, data, len(data), ctypes.byref(out))
+        if code == ffi.ILLEGAL_MOVE:
+            own = self._own_text_move(data)
+            if own is not None:
+                return own
+        self._check(code)
         return Move._from_c(out)
 
+    def _own_text_move(self, data: bytes) -> Optional[Move]:
+        """The legal move whose `str` is `data`, if any."""
+        try:
+            move = Move.from_str(data.decode())
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return move if move in self.legal_moves() else None
+
     def play(self, move: MoveLike) -> Move:
-        """Plays a Move or a move in notation; returns the Move played."""
+        """Plays a Move or a move in notation (or a Move's own text,
+        `str(move)`); returns the Move played."""
         if isinstance(move, Move):
             record = move._to_c()
             self._check(lib.halma_game_play(self._handle, ctypes.byref(record)))
@@ -628,7 +695,12 @@ class Game(_Owner):
             raise TypeError(f"move must be a halma.Move or a str in notation, not {type(move).__name__}")
         data = move.encode()
         out = ffi.halma_move()
-        self._check(lib.halma_game_play_notation(self._handle, data, len(data), ctypes.byref(out)))
+        code = lib.halma_game_play_notation(self._handle, data, len(data), ctypes.byref(out))
+        if code == ffi.ILLEGAL_MOVE:
+            own = self._own_text_move(data)
+            if own is not None:
+                return self.play(own)
+        self._check(code)
         return Move._from_c(out)
 
     def undo(self) -> Move:
@@ -657,7 +729,10 @@ class Game(_Owner):
         leaves the squares it reads alone: the same count, about 4x sooner
         from the `halma` start (nothing gained in crowded midgames, nor under
         camp-lock, spoil=swap or the path rules); it combines with
-        `hash_megabytes`. `threads` needs `hash_megabytes` or `reuse_replies`."""
+        `hash_megabytes`. `threads` needs `hash_megabytes` or `reuse_replies`.
+
+        Ctrl-C (SIGINT) stops a long count within milliseconds with
+        KeyboardInterrupt; the game is unchanged."""
         number = _checks.integer(depth, "perft depth")
         if not 0 <= number <= self.MAX_PERFT_DEPTH:
             raise ValueError(
@@ -665,25 +740,14 @@ class Game(_Owner):
             )
         if not isinstance(reuse_replies, bool):
             raise TypeError(f"reuse_replies must be a bool, not {type(reuse_replies).__name__}")
-        out = ctypes.c_uint64()
-        if reuse_replies:
+        if reuse_replies or hash_megabytes is not None:
             megabytes = 0 if hash_megabytes is None else _checks.in_range(hash_megabytes, "hash_megabytes", 1, 65536)
             workers = _checks.in_range(threads, "threads", 1, 256)
-            code = lib.halma_game_perft_reusing(self._handle, number, megabytes, workers, ctypes.byref(out))
-        elif hash_megabytes is not None:
-            megabytes = _checks.in_range(hash_megabytes, "hash_megabytes", 1, 65536)
-            workers = _checks.in_range(threads, "threads", 1, 256)
-            code = lib.halma_game_perft_hashed(self._handle, number, megabytes, workers, ctypes.byref(out))
         else:
             if _checks.integer(threads, "threads") != 1:
                 raise ValueError("threads other than 1 need hash_megabytes or reuse_replies")
-            code = lib.halma_game_perft(self._handle, number, ctypes.byref(out))
-        if code == ffi.INVALID_ARGUMENT:
-            # Only a library with a smaller bound than this package's gets here.
-            raise ValueError(self._detail())
-        self._check(code)
-        result: int = out.value
-        return result
+            megabytes, workers = 0, 1
+        return native.perft(self._address or self._closed(), number, megabytes, workers, reuse_replies)
 
     def record(self, tags: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> str:
         """The game record, with extra tags (a dict or (name, value) pairs)."""

@@ -1,10 +1,14 @@
-"""Locating and loading libhalma, and the ctypes prototype of every export."""
+"""Loading the native module, halma._halma: the C ABI (called with ctypes,
+with the prototype of every export declared here) and the fast paths
+written with PyO3 (bindings/python/native), in one file."""
 
 import ctypes
-import ctypes.util
+import importlib.machinery
+import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Dict, List, Tuple
 
 # Result codes (HALMA_RESULT_* in halma.h).
@@ -166,66 +170,73 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
 }
 
 
-def _file_name() -> str:
-    """The library's file name inside the package and on the system."""
-    if sys.platform == "win32":
-        return "halma.dll"
-    if sys.platform == "darwin":
-        return "libhalma.dylib"
-    return "libhalma.so"
+#: The native module's name: the C ABI and the fast paths (halma._halma).
+NATIVE = "halma._halma"
 
 
 def _cargo_file_names() -> List[str]:
-    """The names cargo gives the library in target/: after the Rust library
-    name, `halma_ffi` (older checkouts: `halma`)."""
+    """The names cargo gives the native module in target/ (the crate
+    bindings/python/native, library `_halma`)."""
     if sys.platform == "win32":
-        return ["halma_ffi.dll", "halma.dll"]
-    suffix = ".dylib" if sys.platform == "darwin" else ".so"
-    return [f"libhalma_ffi{suffix}", f"libhalma{suffix}"]
+        return ["_halma.dll"]
+    return ["lib_halma.dylib" if sys.platform == "darwin" else "lib_halma.so"]
 
 
 def candidates() -> List[str]:
-    """The paths tried, in order: $HALMA_LIBRARY, the copy inside the package
-    (what `pip install` puts there), the repository's target/release and
-    target/debug (or $CARGO_TARGET_DIR's: for use in place from a checkout),
-    then the system's library search."""
+    """The files the native module may be loaded from, in order:
+    $HALMA_LIBRARY alone when set; else the module installed inside the
+    package (what `pip install` puts there: `_halma.abi3.so`), then the
+    repository's target/release and target/debug (or $CARGO_TARGET_DIR's:
+    for use in place from a checkout after `cargo build -p halma-python`)."""
     env = os.environ.get("HALMA_LIBRARY")
     if env:
         return [env]
     package = Path(__file__).resolve().parent
+    found = sorted(
+        str(path)
+        for path in package.glob("_halma*")
+        if path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    )
     repository = package.parent.parent.parent
     target_dirs: List[Path] = []
     if os.environ.get("CARGO_TARGET_DIR"):
         target_dirs.append(Path(os.environ["CARGO_TARGET_DIR"]))
     target_dirs.append(repository / "target")
-    paths = [package / _file_name()]
     for target in target_dirs:
         for profile in ("release", "debug"):
-            paths += [target / profile / name for name in _cargo_file_names()]
-    found = [str(path) for path in paths if path.exists()]
-    system = ctypes.util.find_library("halma")
-    if system:
-        found.append(system)
+            found += [str(target / profile / name) for name in _cargo_file_names() if (target / profile / name).exists()]
     return found
 
 
-def load() -> ctypes.CDLL:
-    """Loads the library and declares every prototype."""
-    tried = candidates()
+def _import(path: str) -> ModuleType:
+    """Imports the native module from `path` as halma._halma."""
+    spec = importlib.util.spec_from_file_location(NATIVE, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path} is not an extension module")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[NATIVE] = module
+    return module
+
+
+def load() -> Tuple[ModuleType, ctypes.CDLL]:
+    """Imports the native module and loads the same file with ctypes (the
+    C ABI is linked into it), declaring every prototype."""
     errors: List[str] = []
-    for path in tried:
+    for path in candidates():
         try:
+            module = _import(path)
             lib = ctypes.CDLL(path)
-        except OSError as error:
+        except (ImportError, OSError) as error:
             errors.append(f"{path}: {error}")
             continue
         declare(lib)
-        return lib
+        return module, lib
     hint = "; ".join(errors) if errors else "no candidate file exists"
-    raise OSError(
-        "cannot load libhalma: install the package with `pip install ./bindings/python` "
-        "(which builds the library into it), or set HALMA_LIBRARY to the path of the "
-        f"shared library built by `cargo build -p halma-ffi --release` ({hint})"
+    raise ImportError(
+        "cannot load halma's native module: install the package with `pip install "
+        "./bindings/python` (or a wheel from scripts/python-wheel.sh), or set HALMA_LIBRARY "
+        f"to the library built by `cargo build -p halma-python --release` ({hint})"
     )
 
 
@@ -241,4 +252,4 @@ def declare(lib: ctypes.CDLL) -> None:
         function.argtypes = argtypes
 
 
-lib = load()
+native, lib = load()

@@ -15,14 +15,21 @@ class HalmaError(Exception):
         self.detail = detail
         message = message_of(code)
         # The library's details often start with the code's message already
-        # ("no move to undo: the game is at its start position"): say it once.
+        # ("no move to undo: the game is at its start position"), or say all
+        # of it in other words (the move cap): say it once.
         if not detail:
             text = message
-        elif detail.startswith(message):
+        elif detail.startswith(message) or code in _SELF_CONTAINED:
             text = detail
         else:
             text = f"{message}: {detail}"
         super().__init__(text)
+
+
+#: Codes whose details are whole sentences of their own: "the game already
+#: has 100000 moves, the most a game keeps" needs no "the game already holds
+#: the most moves a game keeps: " before it.
+_SELF_CONTAINED = frozenset({ffi.GAME_TOO_LONG})
 
 
 class InvalidArgumentError(HalmaError, ValueError):

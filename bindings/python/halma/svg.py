@@ -113,10 +113,10 @@ def board(
         return x + square / 2, y + square / 2
 
     camps = {}
-    with game.rules as rules:
-        for seat in rules.seats:
-            for index in rules.home_camp(seat):
-                camps[index] = CAMP_COLOURS[seat]
+    rules = game.rules
+    for seat in rules.seats:
+        for index in rules.home_camp(seat):
+            camps[index] = CAMP_COLOURS[seat]
     marked = set()
     path: Sequence[int] = []
     if lastmove is not None:

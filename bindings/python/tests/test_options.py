@@ -46,10 +46,10 @@ def forced_exit_lines() -> List[Line]:
 
 class OptionsTest(unittest.TestCase):
     def test_rules_strings_with_the_new_options_read_and_print(self) -> None:
-        with halma.Rules(ABSTRACT_PLAY) as rules:
-            assert str(rules) == ABSTRACT_PLAY_CANONICAL
-            assert halma.Rules(str(rules)) == rules
-            assert rules == halma.Rules(ABSTRACT_PLAY_CANONICAL)
+        rules = halma.Rules(ABSTRACT_PLAY)
+        assert str(rules) == ABSTRACT_PLAY_CANONICAL
+        assert halma.Rules(str(rules)) == rules
+        assert rules == halma.Rules(ABSTRACT_PLAY_CANONICAL)
         for text in ["halma,jump-continue", "halma8,home-lock,forced-exit", "super-halma,forced-exit,jump-continue"]:
             with self.subTest(text=text):
                 rules = halma.Rules(text)

@@ -20,7 +20,7 @@ def setUpModule() -> None:
 
 class ActionCodecTest(unittest.TestCase):
     def test_each_legal_move_has_its_own_action(self) -> None:
-        from halma._rl import ActionCodec
+        from halma.rl import ActionCodec
 
         for rules in ("halma8", "halma4", "halma"):
             codec = ActionCodec(rules)
@@ -33,7 +33,7 @@ class ActionCodecTest(unittest.TestCase):
                 game.play(moves[len(moves) // 2])
 
     def test_actions_follow_the_turned_view(self) -> None:
-        from halma._rl import ActionCodec
+        from halma.rl import ActionCodec
 
         # The start is symmetric: Red to move and Blue to move see the same
         # actions from their own seats, though their moves differ.

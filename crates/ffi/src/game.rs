@@ -53,6 +53,22 @@ impl halma_game {
         Ok(())
     }
 
+    /// The game behind a live handle, for Rust code loaded in the same
+    /// library (the Python package's native module reads games this way
+    /// rather than through a C call per question): `Err` with the result
+    /// code and detail for a NULL or poisoned handle.
+    ///
+    /// # Safety
+    /// `game` must be NULL or a live game handle that no other thread
+    /// changes during `'a`.
+    pub unsafe fn game_of<'a>(game: *const halma_game) -> Result<&'a Game, (halma_result, String)> {
+        let refused = |error: Error| (error.code, error.detail);
+        // SAFETY: NULL or a live handle, per the caller.
+        let handle = unsafe { halma_game::try_ref(game, "game") }.map_err(refused)?;
+        handle.usable().map_err(refused)?;
+        Ok(&handle.game)
+    }
+
     /// Keeps the detail of a failure as this handle's last error.
     fn remember(&self, outcome: &FfiResult) {
         if let Err(error) = outcome {

@@ -1,7 +1,8 @@
 //! Builds and runs the ABI's clients against the library cargo just built:
 //! the C example (normally and under AddressSanitizer + UndefinedBehavior-
-//! Sanitizer, leaks included), the C++ example over `include/halma.hpp`, and
-//! the Python package's unittest suite.
+//! Sanitizer, leaks included) and the C++ example over `include/halma.hpp`.
+//! (The Python package, the third client, is tested by
+//! `bindings/python/native/tests/python.rs`.)
 //!
 //! The libraries are found beside this test's
 //! executable (`<target>/<profile>/deps/`), whatever the target directory
@@ -10,28 +11,21 @@
 //! (`libhalma_ffi.a`, `libhalma_ffi.so`: the Rust library is `halma_ffi` so
 //! that it does not collide with the facade crate `halma`); the installed C
 //! library is `libhalma`, which `scripts/c-install-test.sh` tests.
-//! Compilers: `$CC` (default `cc`) and `$CXX` (default `c++`); Python:
-//! `$PYTHON` (default `python3`; its standard library is enough).
-//! Every command runs under a watchdog (`WATCHDOG`, 300 s): one that hangs is
-//! killed and its test fails, naming it.
+//! Compilers: `$CC` (default `cc`) and `$CXX` (default `c++`).
+//! Every command runs under a watchdog (`process::WATCHDOG`, 300 s): one
+//! that hangs is killed and its test fails, naming it.
 //!
-//! A fresh machine may lack python3, or a C++ compiler: a test whose
+//! A fresh machine may lack a C++ compiler: a test whose
 //! tool is missing says so on standard error and passes without running, so
 //! that `cargo test --workspace` works there. `.ci/run` installs the tools and
 //! sets `HALMA_REQUIRE_CLIENT_TOOLS=1`, which turns a missing tool into a failure.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::thread;
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// How long one client command (a compilation, a game, the Python suite) may
-/// run before it is killed and its test fails: far above the normal time
-/// (the sanitizer build and the Python suite take well under a minute), but
-/// a hung child must not hang `cargo test`.
-const WATCHDOG: Duration = Duration::from_secs(300);
+mod process;
+use process::{output_within, run, tool, tool_present, WATCHDOG};
 
 /// The repository root.
 fn repository() -> PathBuf {
@@ -85,94 +79,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the scratch directory can be made");
     dir
-}
-
-fn tool(var: &str, default: &str) -> String {
-    std::env::var(var).unwrap_or_else(|_| default.to_owned())
-}
-
-/// Whether `probe` runs and succeeds. When it does not, a test that needs it is
-/// skipped with a line on standard error (written past libtest's output
-/// capture, so that it shows), or fails when `HALMA_REQUIRE_CLIENT_TOOLS` is set.
-fn tool_present(test: &str, what: &str, probe: &mut Command) -> bool {
-    let present = output_within(probe, WATCHDOG).is_ok_and(|output| output.status.success());
-    if !present {
-        let message = format!("{test}: {what} is not installed (.ci/run installs it)");
-        assert!(
-            std::env::var_os("HALMA_REQUIRE_CLIENT_TOOLS").is_none(),
-            "{message}"
-        );
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), "skipped {message}");
-    }
-    present
-}
-
-/// Runs `command` to its end with no standard input, reading its output on
-/// threads (a child filling a pipe, or a grandchild holding one open, must
-/// not block the wait). Past `limit` the child is killed and the test fails,
-/// naming the command. An `Err` only when the command cannot start.
-fn output_within(command: &mut Command, limit: Duration) -> std::io::Result<Output> {
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    let (sender, receiver) = mpsc::channel();
-    let pipes: [(usize, Box<dyn Read + Send>); 2] = [
-        (0, Box::new(child.stdout.take().expect("stdout is piped"))),
-        (1, Box::new(child.stderr.take().expect("stderr is piped"))),
-    ];
-    for (which, mut pipe) in pipes {
-        let sender = sender.clone();
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            let _ = sender.send((which, bytes));
-        });
-    }
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{command:?} did not end within {limit:?}: killed");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
-    let mut out = [Vec::new(), Vec::new()];
-    for _ in 0..2 {
-        // A grandchild that outlives the child may keep a pipe open: give up
-        // on its output rather than wait for it.
-        match receiver.recv_timeout(Duration::from_secs(10)) {
-            Ok((which, bytes)) => out[which] = bytes,
-            Err(_) => break,
-        }
-    }
-    let [stdout, stderr] = out;
-    Ok(Output {
-        status,
-        stdout,
-        stderr,
-    })
-}
-
-/// Runs a command under the [`WATCHDOG`], failing the test with its output
-/// unless it succeeds.
-fn run(command: &mut Command, what: &str) -> Output {
-    let output = output_within(command, WATCHDOG)
-        .unwrap_or_else(|error| panic!("{what}: cannot run {command:?}: {error}"));
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{command:?}\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
-        output.status
-    );
-    output
 }
 
 /// The watchdog ends a child that hangs, instead of hanging the test run.
@@ -355,57 +261,5 @@ fn cpp_example_plays_through_the_raii_wrapper() {
             "examples/cpp/play",
         );
         check_game_output(&output, &format!("C++ example, {rules}"));
-    }
-}
-
-/// The Python package's tests, written with `unittest` so that a python3 with
-/// only its standard library runs them (pytest also finds them). Tests that
-/// need numpy, pettingzoo, gymnasium or an SVG renderer skip themselves when
-/// those are missing, and fail instead under `HALMA_REQUIRE_CLIENT_TOOLS`
-/// (which the Python process inherits); the skips are listed on standard error.
-#[test]
-fn python_bindings_pass_their_tests() {
-    let python = tool("PYTHON", "python3");
-    if !tool_present(
-        "python_bindings",
-        "python3 ($PYTHON, default python3, with ctypes)",
-        Command::new(&python).args(["-c", "import ctypes, unittest"]),
-    ) {
-        return;
-    }
-    let repo = repository();
-    let library = library_dir().join(SHARED_LIB);
-    let output = run(
-        Command::new(&python)
-            .args(["-m", "unittest", "discover", "-v", "-s", "tests"])
-            .current_dir(repo.join("bindings/python"))
-            .env("HALMA_LIBRARY", &library)
-            .env("PYTHONDONTWRITEBYTECODE", "1"),
-        "python3 -m unittest in bindings/python",
-    );
-    // unittest reports on standard error.
-    let report = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        report.lines().any(|line| line.starts_with("OK")) && report.contains("\nRan "),
-        "unittest gave no success line:\n{report}"
-    );
-    let skipped: Vec<&str> = report
-        .lines()
-        .filter(|line| line.contains(" ... skipped "))
-        .collect();
-    assert!(
-        skipped.is_empty() || std::env::var_os("HALMA_REQUIRE_CLIENT_TOOLS").is_none(),
-        "Python tests skipped under HALMA_REQUIRE_CLIENT_TOOLS:\n{}",
-        skipped.join("\n")
-    );
-    // Tests left to another script (the Ray cluster tests, without ray)
-    // say so on a line of their own: shown like a skip, never a failure.
-    let left: Vec<&str> = report
-        .lines()
-        .filter(|line| line.contains(" are left to scripts/"))
-        .collect();
-    use std::io::Write as _;
-    for line in skipped.into_iter().chain(left) {
-        let _ = writeln!(std::io::stderr(), "python_bindings: {line}");
     }
 }

@@ -20,7 +20,7 @@ pub use table::{PerftTable, PerftTableError};
 
 use reuse::Reused;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use halma_core::{Bitboard, Move, MoveGenerator, MoveKind, MoveList, Position, Seat};
@@ -63,6 +63,25 @@ pub enum PerftError {
         /// The threads asked for.
         threads: usize,
     },
+    /// The stop flag of [`Rules::perft_interruptible`] was raised before the
+    /// count was complete.
+    #[error("perft was stopped before it finished")]
+    Stopped,
+}
+
+/// The flag of the perfts that cannot be stopped: never raised.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// The shallowest subtree that reads the stop flag. A subtree of depth 2
+/// takes microseconds, so below this a stop waits at most that long, and
+/// the flag costs one load per thousands of leaves.
+const STOP_CHECK_DEPTH: u32 = 3;
+
+/// Whether a subtree of `depth` plies is to be cut short: the flag is up
+/// and the subtree is deep enough to read it (shallower ones finish soon).
+#[inline(always)]
+fn stopped(stop: &AtomicBool, depth: u32) -> bool {
+    depth >= STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed)
 }
 
 /// Refuses a depth above [`MAX_PERFT_DEPTH`] before any work is done.
@@ -116,7 +135,7 @@ impl Rules {
     pub fn perft(&self, position: &Position, depth: u32) -> Result<u64, PerftError> {
         check_depth(depth)?;
         let mut position = position.clone();
-        Ok(self.perft_in_place(&mut position, depth, PerftMode::Generate))
+        Ok(self.perft_in_place(&mut position, depth, PerftMode::Generate, &NEVER))
     }
 
     /// [`perft`](Rules::perft) counted the way `mode` says (the same count).
@@ -142,7 +161,7 @@ impl Rules {
     ) -> Result<u64, PerftError> {
         check_depth(depth)?;
         let mut position = position.clone();
-        Ok(self.perft_in_place(&mut position, depth, mode))
+        Ok(self.perft_in_place(&mut position, depth, mode, &NEVER))
     }
 
     /// [`perft_with`](Rules::perft_with) on `threads` threads (as
@@ -162,6 +181,43 @@ impl Rules {
         table: Option<&mut PerftTable>,
         mode: PerftMode,
     ) -> Result<u64, PerftError> {
+        self.perft_interruptible(position, depth, threads, table, mode, &NEVER)
+    }
+
+    /// [`perft_parallel_with`](Rules::perft_parallel_with) that gives up
+    /// when `stop` is raised (from another thread: a user's interrupt, a
+    /// time limit): every thread reads it at each subtree of three plies or
+    /// more, so the call returns within milliseconds of the raise. A
+    /// stopped count is [`PerftError::Stopped`], never a partial number,
+    /// and nothing partial is left in `table`.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use halma_rules::{PerftError, PerftMode, Rules};
+    ///
+    /// let rules: Rules = "halma8".parse().unwrap();
+    /// let start = rules.start_position();
+    /// let go = AtomicBool::new(false);
+    /// let count = rules.perft_interruptible(&start, 3, 1, None, PerftMode::Generate, &go);
+    /// assert_eq!(count, rules.perft(&start, 3));
+    /// let halt = AtomicBool::new(true);
+    /// let stopped = rules.perft_interruptible(&start, 4, 1, None, PerftMode::Generate, &halt);
+    /// assert_eq!(stopped, Err(PerftError::Stopped));
+    /// ```
+    ///
+    /// # Errors
+    /// [`PerftError::DepthTooLarge`] when `depth` is above
+    /// [`MAX_PERFT_DEPTH`]; [`PerftError::Stopped`] when `stop` was raised
+    /// before the count was complete.
+    pub fn perft_interruptible(
+        &self,
+        position: &Position,
+        depth: u32,
+        threads: usize,
+        table: Option<&mut PerftTable>,
+        mode: PerftMode,
+        stop: &AtomicBool,
+    ) -> Result<u64, PerftError> {
         check_depth(depth)?;
         check_threads(threads)?;
         // Nothing to share between threads, and no subtree for a table.
@@ -169,7 +225,7 @@ impl Rules {
             return self.perft_with(position, depth, mode);
         }
         Ok(self
-            .divide_observed(position, depth, threads, table, mode, &|_, _| {})?
+            .divide_general(position, depth, threads, table, mode, &|_, _| {}, stop)?
             .iter()
             .map(|(_, n)| n)
             .sum())
@@ -233,6 +289,23 @@ impl Rules {
         mode: PerftMode,
         on_root_move: &(dyn Fn(usize, u64) + Sync),
     ) -> Result<Vec<(Move, u64)>, PerftError> {
+        self.divide_general(position, depth, threads, table, mode, on_root_move, &NEVER)
+    }
+
+    /// [`divide_observed`](Rules::divide_observed) that gives up when `stop`
+    /// is raised: [`PerftError::Stopped`], and no root move reported after
+    /// the raise.
+    #[allow(clippy::too_many_arguments)]
+    fn divide_general(
+        &self,
+        position: &Position,
+        depth: u32,
+        threads: usize,
+        table: Option<&mut PerftTable>,
+        mode: PerftMode,
+        on_root_move: &(dyn Fn(usize, u64) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<Vec<(Move, u64)>, PerftError> {
         check_depth(depth)?;
         check_threads(threads)?;
         if depth == 0 {
@@ -254,10 +327,15 @@ impl Rules {
                 // Legal moves of this position.
                 local.make_move_unchecked(mv);
                 let count = match table {
-                    Some(table) => self.perft_hashed_in_place(&mut local, depth - 1, table, mode),
-                    None => self.perft_in_place(&mut local, depth - 1, mode),
+                    Some(table) => {
+                        self.perft_hashed_in_place(&mut local, depth - 1, table, mode, stop)
+                    }
+                    None => self.perft_in_place(&mut local, depth - 1, mode, stop),
                 };
                 local.unmake_move(mv);
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 counts.lock().expect("no thread panics while holding it")[index] = count;
                 on_root_move(index, count);
             }
@@ -270,6 +348,9 @@ impl Rules {
                     scope.spawn(work);
                 }
             });
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Err(PerftError::Stopped);
         }
         let counts = counts.into_inner().expect("threads have finished");
         Ok(moves.into_iter().zip(counts).collect())
@@ -291,15 +372,22 @@ impl Rules {
     }
 
     /// perft without the depth check: callers have checked `depth` against
-    /// [`MAX_PERFT_DEPTH`], which bounds this recursion.
-    fn perft_in_place(&self, position: &mut Position, depth: u32, mode: PerftMode) -> u64 {
+    /// [`MAX_PERFT_DEPTH`], which bounds this recursion. A raised `stop`
+    /// makes it return early with a meaningless count.
+    fn perft_in_place(
+        &self,
+        position: &mut Position,
+        depth: u32,
+        mode: PerftMode,
+        stop: &AtomicBool,
+    ) -> u64 {
         // Nothing is known of how `position` came about: test for the end.
         if self.has_path_rules() {
-            self.perft_nodes::<true, false>(position, depth, true)
+            self.perft_nodes::<true, false>(position, depth, true, stop)
         } else if mode == PerftMode::ReuseReplies && self.reuses_reply_counts() {
-            self.perft_nodes::<false, true>(position, depth, true)
+            self.perft_nodes::<false, true>(position, depth, true, stop)
         } else {
-            self.perft_nodes::<false, false>(position, depth, true)
+            self.perft_nodes::<false, false>(position, depth, true, stop)
         }
     }
 
@@ -315,9 +403,13 @@ impl Rules {
         position: &mut Position,
         depth: u32,
         may_be_finished: bool,
+        stop: &AtomicBool,
     ) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if stopped(stop, depth) {
+            return 0;
         }
         if may_be_finished && self.is_finished(position) {
             return 0;
@@ -341,7 +433,7 @@ impl Rules {
             let may_finish = move_may_finish(watch, mv);
             // Generated here, so legal: the fast path.
             position.make_move_unchecked(mv);
-            total += self.perft_nodes::<PATH, REUSE>(position, depth - 1, may_finish);
+            total += self.perft_nodes::<PATH, REUSE>(position, depth - 1, may_finish, stop);
             position.unmake_move(mv);
         }
         total
@@ -478,7 +570,7 @@ impl Rules {
     /// end-of-game test unless `may_finish` is false ([`move_may_finish`]).
     fn count_child(&self, position: &mut Position, mv: Move, may_finish: bool) -> u64 {
         position.make_move_unchecked(mv);
-        let count = self.perft_nodes::<false, false>(position, 1, may_finish);
+        let count = self.perft_nodes::<false, false>(position, 1, may_finish, &NEVER);
         position.unmake_move(mv);
         count
     }

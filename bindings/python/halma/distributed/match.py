@@ -56,8 +56,7 @@ class PairResult:
 
 def seats_of(rules: str) -> int:
     """The number of seats of a rules string: the games of one pair."""
-    with halma.Rules(rules) as parsed:
-        return len(parsed.seats)
+    return len(halma.Rules(rules).seats)
 
 
 def pair_command(run: MatchRun, pair: int) -> List[str]:

@@ -5,9 +5,11 @@
 //! Subtrees of depth 2 and more are stored; depth 1 is still the bulk count
 //! of the plain perft, which costs less than a probe.
 
+use std::sync::atomic::AtomicBool;
+
 use halma_core::{MoveList, Position};
 
-use super::{check_depth, PerftError, PerftMode, PerftTable};
+use super::{check_depth, stopped, PerftError, PerftMode, PerftTable, NEVER};
 use crate::Rules;
 
 impl Rules {
@@ -36,7 +38,7 @@ impl Rules {
         check_depth(depth)?;
         table.prepare(self, position);
         let mut position = position.clone();
-        Ok(self.perft_hashed_in_place(&mut position, depth, table, PerftMode::Generate))
+        Ok(self.perft_hashed_in_place(&mut position, depth, table, PerftMode::Generate, &NEVER))
     }
 
     /// [`perft_hashed`](Rules::perft_hashed) on `threads` threads sharing the
@@ -61,16 +63,21 @@ impl Rules {
     /// against [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), which bounds this
     /// recursion, and prepared `table` for these rules. Under
     /// [`PerftMode::ReuseReplies`] the subtrees of depth 2 not in the table
-    /// are counted by reusing replies' counts.
+    /// are counted by reusing replies' counts. A raised `stop` makes it
+    /// return early with a meaningless count, which it does not store.
     pub(super) fn perft_hashed_in_place(
         &self,
         position: &mut Position,
         depth: u32,
         table: &PerftTable,
         mode: PerftMode,
+        stop: &AtomicBool,
     ) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if stopped(stop, depth) {
+            return 0;
         }
         // A count in the table saves the win test and the generator too.
         let hash = position.hash();
@@ -97,8 +104,12 @@ impl Rules {
         for mv in moves {
             // Generated here, so legal: the fast path.
             position.make_move_unchecked(mv);
-            total += self.perft_hashed_in_place(position, depth - 1, table, mode);
+            total += self.perft_hashed_in_place(position, depth - 1, table, mode, stop);
             position.unmake_move(mv);
+        }
+        // A subtree cut short by a stop is incomplete: not for the table.
+        if stopped(stop, depth) {
+            return 0;
         }
         table.store(hash, depth, total);
         total
