@@ -251,9 +251,11 @@ impl Process {
     }
 
     /// Sends SIGKILL to the engine's process group (on Unix; elsewhere to
-    /// the engine alone). The group outlives the engine while any process
-    /// of it lives, and its id cannot be taken by a new process until then,
-    /// so this never reaches another program's processes.
+    /// the engine alone). No new process can take the group's id while the
+    /// engine is not reaped or any process of the group lives, so this
+    /// reaches only the engine's processes (this is called right after the
+    /// engine is reaped, if it was: a reuse of its id meanwhile would need
+    /// the system to run through every process id in between).
     fn kill_group(&mut self) {
         #[cfg(unix)]
         {
