@@ -110,7 +110,8 @@ impl Engine {
     }
 
     /// Fills the table a chunk at a time until it is whole (true), `stop`
-    /// is raised or `deadline` passes, reporting every `interval` after `start`.
+    /// is raised or `deadline` passes, reporting at once and then every
+    /// `interval` (with the time since `start`).
     fn fill_until(
         &mut self,
         stop: &AtomicBool,
@@ -123,15 +124,16 @@ impl Engine {
         let table = self
             .tt
             .get_or_insert_with(|| TranspositionTable::reserved(mib));
-        let mut reported = start;
+        // The first report comes at once, so that a caller hears at once
+        // why the search has not started.
+        let mut reported: Option<Instant> = None;
         while !table.is_whole() {
             if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
                 return false;
             }
-            table.fill_chunk();
             if let Some(interval) = interval {
-                if reported.elapsed() >= interval {
-                    reported = Instant::now();
+                if reported.is_none_or(|at| at.elapsed() >= interval) {
+                    reported = Some(Instant::now());
                     on_event(SearchEvent::TableFill(&TableFill {
                         filled_mib: table.filled_mib(),
                         size_mib: table.size_mib(),
@@ -139,6 +141,7 @@ impl Engine {
                     }));
                 }
             }
+            table.fill_chunk();
         }
         true
     }

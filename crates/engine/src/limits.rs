@@ -194,8 +194,8 @@ pub enum SearchEvent<'a> {
     /// Progress within an iteration.
     Progress(&'a SearchProgress),
     /// Progress of the filling of the transposition table, which comes
-    /// before the search when the table is not yet whole, at the
-    /// [`SearchOptions::progress_interval`] (a stop interrupts it).
+    /// before the search when the table is not yet whole: at once, then at
+    /// the [`SearchOptions::progress_interval`] (a stop interrupts it).
     TableFill(&'a TableFill),
 }
 
