@@ -91,9 +91,10 @@ impl TranspositionTable {
     /// but only its first chunk filled (the rest is filled by
     /// [`fill_chunk`](TranspositionTable::fill_chunk)); it can be used at once.
     pub fn reserved(mib: usize) -> TranspositionTable {
-        let bytes = mib.clamp(0, MAX_HASH_MIB) << 20;
+        // In u64: on a 32-bit target (wasm32) 4096 MiB is 2^32 bytes, past usize.
+        let bytes = (mib.min(MAX_HASH_MIB) as u64) << 20;
         let mut size = 1usize;
-        while size * 2 * ENTRY_BYTES <= bytes {
+        while size as u64 * 2 * ENTRY_BYTES as u64 <= bytes {
             size *= 2;
         }
         let mut entries = Vec::new();
