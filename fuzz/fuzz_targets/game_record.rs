@@ -109,6 +109,11 @@ fn round_trip(game: &Game, termination: &Termination, extra: &[(String, String)]
             assert_eq!(check_termination(game, termination), Err(error));
             return;
         }
+        Err(TagError::TooLarge { len }) => {
+            // Refused: only for a record the reader would refuse as too large.
+            assert!(len > halma_rules::MAX_RECORD_LEN, "{len}");
+            return;
+        }
         Err(error) => {
             // Refused: only for names the reader would refuse.
             assert!(!names_read_back(extra), "{error} for {extra:?}");

@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // Quoting escapes every control character and cuts long text.
-    let quoted = quote(line);
+    let quoted = quote(line).to_string();
     assert!(!quoted.chars().any(char::is_control), "{quoted:?}");
     assert!(quoted.chars().count() <= QUOTE_CHARS + 3, "{quoted:?}");
 });

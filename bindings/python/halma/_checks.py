@@ -35,6 +35,14 @@ def unsigned(value: object, name: str, bits: int) -> int:
     return in_range(value, name, 0, (1 << bits) - 1)
 
 
+def seat(value: object, name: str = "seat") -> int:
+    """A seat: a Seat, or its number 0 (red) to 3 (yellow)."""
+    number = integer(value, name)
+    if not 0 <= number <= 3:
+        raise ValueError(f"{name} {number} is out of range: it must be a Seat (0 to 3)")
+    return number
+
+
 def square(value: object, name: str = "square") -> int:
     """A square index, 0 to MAX_SQUARE."""
     return in_range(value, name, 0, MAX_SQUARE)

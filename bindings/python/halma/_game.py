@@ -384,12 +384,12 @@ class Rules:
 
     def home_camp(self, seat: int) -> List[int]:
         """The squares of a seat's home camp (where its pieces start)."""
-        number = _checks.unsigned(seat, "seat", 32)
+        number = _checks.seat(seat)
         return list(_read_array(lib.halma_rules_home_camp, ctypes.c_uint16, self._ptr, number))
 
     def target_camp(self, seat: int) -> List[int]:
         """The squares of a seat's target camp (which it must fill to win)."""
-        number = _checks.unsigned(seat, "seat", 32)
+        number = _checks.seat(seat)
         return list(_read_array(lib.halma_rules_target_camp, ctypes.c_uint16, self._ptr, number))
 
 
@@ -772,10 +772,18 @@ class Game(_Owner):
 
 
 def _restore_game(rules: str, position: str, moves: List[Tuple[int, int, int]]) -> Game:
-    """Unpickles a Game: the start position, then the moves."""
+    """Unpickles a Game: the start position, then the moves. Each move is
+    checked as `Move` checks it, so that a tampered pickle raises ValueError
+    rather than letting ctypes wrap its integers into another move."""
     game = Game(rules, position)
-    for origin, destination, kind in moves:
-        record = ffi.halma_move(origin, destination, kind)
+    for index, item in enumerate(moves):
+        try:
+            origin, destination, kind = item
+            if origin == ffi.NO_SQUARE and destination == ffi.NO_SQUARE:
+                origin = destination = None
+            record = Move(origin, destination, kind)._to_c()
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"pickled move {index + 1} is not a move: {error}") from None
         game._check(lib.halma_game_play(game._handle, ctypes.byref(record)))
     return game
 

@@ -163,6 +163,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "halma_engine_set_level": (RESULT, [ENGINE_P, U32]),
     "halma_engine_set_contempt": (RESULT, [ENGINE_P, U32]),
     "halma_engine_new_game": (RESULT, [ENGINE_P]),
+    "halma_engine_fill_hash": (RESULT, [ENGINE_P]),
     "halma_engine_search": (RESULT, [ENGINE_P, GAME_P, U32, U64, U64, SEARCH_RESULT_P]),
     "halma_engine_pv": (RESULT, [ENGINE_P, MOVE_P, SIZE, SIZE_P]),
     "halma_engine_stop": (None, [ENGINE_P]),

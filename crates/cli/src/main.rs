@@ -20,6 +20,7 @@ mod solve_solo;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use halma_rules::quote;
 
 /// The halma engine's command-line tool.
 #[derive(Parser)]
@@ -53,6 +54,12 @@ enum Command {
     Engine,
 }
 
+/// A file name or a player's spec repeated in a message: quoted like any
+/// input ([`halma_rules::quote`]), with room for a long path.
+pub fn quote_path(path: &str) -> halma_rules::Quoted<'_> {
+    quote(path).max_chars(160)
+}
+
 /// An error reported to the user as one line, with exit status 2.
 pub struct CliError(pub String);
 
@@ -62,12 +69,37 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
+/// `error` with the arguments it repeats (an unknown argument, a value
+/// out of range) quoted as every other message quotes input
+/// ([`halma_rules::quote`]): clap prints them raw, so that an escape
+/// sequence or a line break in an argument would reach the terminal.
+fn quote_arguments(mut error: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let quoted: Vec<_> = error
+        .context()
+        .filter_map(|(kind, value)| {
+            let value = match value {
+                ContextValue::String(text) => ContextValue::String(quote(text).to_string()),
+                ContextValue::Strings(texts) => {
+                    ContextValue::Strings(texts.iter().map(|t| quote(t).to_string()).collect())
+                }
+                _ => return None,
+            };
+            Some((kind, value))
+        })
+        .collect();
+    for (kind, value) in quoted {
+        error.insert(kind, value);
+    }
+    error
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
             let code = if error.use_stderr() { 2 } else { 0 };
-            let _ = error.print();
+            let _ = quote_arguments(error).print();
             return ExitCode::from(code);
         }
     };

@@ -17,7 +17,7 @@ use halma_tools::elo::MatchScore;
 
 use crate::players::PlayerSpec;
 use crate::progress::Progress;
-use crate::CliError;
+use crate::{quote_path, CliError};
 
 /// The longest time-out accepted, in milliseconds (a day).
 const MAX_TIMEOUT_MS: u64 = 86_400_000;
@@ -145,9 +145,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         max_start_failures: args.max_start_failures,
     };
     let records = match &args.records {
-        Some(path) => Some(Mutex::new(BufWriter::new(
-            File::create(path).map_err(|e| CliError(format!("--records {path}: {e}")))?,
-        ))),
+        Some(path) => Some(Mutex::new(BufWriter::new(File::create(path).map_err(
+            |e| CliError(format!("--records `{}`: {e}", quote_path(path))),
+        )?))),
         None => None,
     };
     let mut config = ArenaConfig::new(rules.clone());
@@ -161,7 +161,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let progress = Progress::new(total_games);
     println!(
         "{total_games} games of {rules}: A = {} vs B = {}",
-        args.a, args.b
+        quote_path(&args.a),
+        quote_path(&args.b)
     );
     std::thread::scope(|scope| {
         for job in 0..jobs.min(groups) {

@@ -5,7 +5,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::Args;
-use halma_rules::{PerftError, PerftMode, PerftTable, MAX_PERFT_DEPTH};
+use halma_rules::{PerftError, PerftMode, PerftTable, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
 
 use crate::perft_progress::{ProgressMode, Reporter};
 use crate::setup::GameArgs;
@@ -27,9 +27,9 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
-    /// Threads sharing the root moves (default: every core).
+    /// Threads sharing the root moves, 1 to 256 (default: every core).
     #[arg(long)]
-    threads: Option<usize>,
+    threads: Option<u64>,
     /// Use a transposition table of MB MiB (1 to 65536), shared by the
     /// threads: each transposed subtree is counted once, the counts are the
     /// same. The gain grows with depth (from the `halma` start about 3x at
@@ -58,12 +58,15 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let game = args.game.game()?;
     let rules = game.rules();
     let position = game.position();
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        return Err(CliError("--threads: at least 1".to_owned()));
-    }
+    let threads = match args.threads {
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_PERFT_THREADS)),
+        Some(n) if (1..=MAX_PERFT_THREADS as u64).contains(&n) => n as usize,
+        Some(n) => {
+            return Err(CliError(format!(
+                "--threads: {n} is out of range: from 1 to {MAX_PERFT_THREADS}"
+            )))
+        }
+    };
     let depth_error = |error: PerftError| CliError(format!("--depth: {error}"));
     // Before a table is allocated for nothing.
     if args.depth > MAX_PERFT_DEPTH {

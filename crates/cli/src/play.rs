@@ -1,18 +1,20 @@
 //! `halma play`: a person against the engine in the terminal.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
+
+use halma_protocol::line::{read_line, LineError, MAX_LINE};
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use halma_engine::{Engine, EngineOptions, Level, Limits, Score};
 use halma_rules::{
-    read_record, result_text, write_record_ended, Game, GameResult, Rules, Seat, Square,
+    quote, read_record, result_text, write_record_ended, Game, GameResult, Rules, Seat, Square,
     Termination, MAX_RECORD_LEN,
 };
 
 use crate::board::{draw_for_play, plies_text};
 use crate::setup::GameArgs;
-use crate::CliError;
+use crate::{quote_path, CliError};
 
 /// Arguments of `halma play`.
 #[derive(Args)]
@@ -72,7 +74,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let human: Seat = args.seat.parse().map_err(|_| {
         CliError(format!(
             "--seat: `{}` is not red, green, blue or yellow",
-            args.seat
+            quote(&args.seat)
         ))
     })?;
     if !game.rules().seats().contains(human) {
@@ -156,7 +158,8 @@ fn check_squares(rules: &Rules, text: &str) -> Result<(), String> {
             .is_ok_and(|square| geometry.contains(square));
         if !on_board {
             return Err(format!(
-                "`{part}` is not a square of this board: a column letter a-{} followed by a row number 1-{}",
+                "`{}` is not a square of this board: a column letter a-{} followed by a row number 1-{}",
+                quote(part),
                 (b'a' + geometry.width() - 1) as char,
                 geometry.height()
             ));
@@ -263,10 +266,12 @@ impl Session {
             return Err("save needs a file name: save PATH".to_owned());
         }
         let record = self.record().map_err(|e| e.0)?;
-        std::fs::write(path, record).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        std::fs::write(path, record)
+            .map_err(|e| format!("cannot write `{}`: {e}", quote_path(path)))?;
         Ok(format!(
-            "Saved the game ({}) to `{path}`.",
-            plies_text(self.game.moves().len())
+            "Saved the game ({}) to `{}`.",
+            plies_text(self.game.moves().len()),
+            quote_path(path)
         ))
     }
 
@@ -276,28 +281,29 @@ impl Session {
         if path.is_empty() {
             return Err("load needs a file name: load PATH".to_owned());
         }
-        let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+        let quoted = quote_path(path);
+        let cannot = |e: std::io::Error| format!("cannot read `{quoted}`: {e}");
         let file = std::fs::File::open(path).map_err(cannot)?;
         let mut text = String::new();
         // One byte past the limit, so that the reader reports a file too large.
         file.take(MAX_LOAD_LEN + 1)
             .read_to_string(&mut text)
             .map_err(cannot)?;
-        let record = read_record(&text).map_err(|e| format!("`{path}`: {e}"))?;
+        let record = read_record(&text).map_err(|e| format!("`{quoted}`: {e}"))?;
         let rules = record.game.rules().clone();
         if !rules.seats().contains(self.human) {
             return Err(format!(
-                "`{path}`: you play {}, who has no seat in {rules}",
+                "`{quoted}`: you play {}, who has no seat in {rules}",
                 self.human
             ));
         }
         self.start = Game::from_position(rules, record.game.start_position().clone())
-            .map_err(|e| format!("`{path}`: {e}"))?;
+            .map_err(|e| format!("`{quoted}`: {e}"))?;
         self.game = record.game;
         self.termination = record.termination;
         self.engine.new_game();
         Ok(format!(
-            "Loaded `{path}`: {} played.",
+            "Loaded `{quoted}`: {} played.",
             plies_text(self.game.moves().len())
         ))
     }
@@ -312,6 +318,7 @@ impl Session {
         println!("{HELP}");
         self.show();
         let mut announced = false;
+        let mut buffer = Vec::new();
         loop {
             if self.is_over() {
                 if !announced {
@@ -340,21 +347,34 @@ impl Session {
             }
             print!("{}> ", self.human.name());
             let _ = std::io::stdout().flush();
-            let mut line = String::new();
-            if input
-                .read_line(&mut line)
-                .map_err(|e| CliError(e.to_string()))?
-                == 0
-            {
-                println!();
-                return Ok(());
-            }
-            match classify(&line) {
+            let line = match read_line(&mut input, &mut buffer, MAX_LINE) {
+                Ok(true) => std::str::from_utf8(&buffer),
+                Ok(false) => {
+                    println!();
+                    return Ok(());
+                }
+                Err(LineError::TooLong) => {
+                    println!("error: the line is longer than {MAX_LINE} bytes: type one move or command per line");
+                    continue;
+                }
+                Err(LineError::Io(e)) => return Err(CliError(format!("reading the input: {e}"))),
+            };
+            // The game goes on after a bad line, as after any other mistake.
+            let Ok(line) = line else {
+                println!("error: the line is not UTF-8 text");
+                continue;
+            };
+            match classify(line) {
                 Input::Nothing => {}
                 Input::Quit => return Ok(()),
-                Input::Unknown(word) => println!("unknown command `{word}` (type help)"),
+                Input::Unknown(word) => {
+                    println!("unknown command `{}` (type help)", quote(word))
+                }
                 Input::MoveAndMore(text) => {
-                    println!("error: `{text}`: type one move per line, with no spaces in it")
+                    println!(
+                        "error: `{}`: type one move per line, with no spaces in it",
+                        quote(text)
+                    )
                 }
                 Input::Move(_) | Input::Command("undo" | "hint", _)
                     if self.termination != Termination::Normal =>
@@ -476,7 +496,7 @@ impl Session {
                     return true;
                 }
             }
-            _ => println!("unknown command `{word}` (type help)"),
+            _ => println!("unknown command `{}` (type help)", quote(word)),
         }
         false
     }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use halma_engine::levels::with_default_budget;
 use halma_engine::{EngineOptions, HashSize, Level, Limits, Threads};
 use halma_protocol::client::{ClientOptions, EngineCommand, GoLimits, ProtocolPlayer};
+use halma_rules::quote;
 use halma_tools::players::{EnginePlayer, Player};
 use halma_tools::racers::{baseline, BASELINES};
 
@@ -20,28 +21,54 @@ use crate::CliError;
 /// A spec that starts with `v1` (`v1`, `v1,nodes=20000`) plays the frozen
 /// first version of the engine (`EngineOptions::v1`) with those settings.
 pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> {
-    let (mut options, spec) = match spec.strip_prefix("v1") {
-        Some(rest) if rest.is_empty() || rest.starts_with(',') => (EngineOptions::v1(), rest),
-        _ => (EngineOptions::default(), spec),
+    let (mut options, items) = match spec.strip_prefix("v1") {
+        Some("") => (EngineOptions::v1(), None),
+        Some(rest) if rest.starts_with(',') => (EngineOptions::v1(), Some(&rest[1..])),
+        _ => (EngineOptions::default(), Some(spec)),
     };
     let mut limits = Limits::default();
     let mut seen: Vec<&str> = Vec::new();
-    for item in spec.split(',').filter(|s| !s.is_empty()) {
+    for (index, item) in items
+        .into_iter()
+        .flat_map(|items| items.split(','))
+        .enumerate()
+    {
+        // An empty spec or item would silently mean the defaults.
+        if item.is_empty() {
+            return Err(CliError(format!(
+                "empty setting at item {}: settings are key=value items separated by commas ({SETTINGS})",
+                index + 1
+            )));
+        }
+        let quoted = quote(item);
         let (key, value) = item
             .split_once('=')
-            .ok_or_else(|| CliError(format!("`{item}`: expected key=value")))?;
+            .ok_or_else(|| CliError(format!("`{quoted}`: expected key=value")))?;
+        if !SETTINGS.split(", ").any(|known| known == key) {
+            let hint = if key == "cmd" {
+                "; a protocol engine (cmd=) plays in `halma match`"
+            } else {
+                ""
+            };
+            return Err(CliError(format!(
+                "`{quoted}`: unknown setting ({SETTINGS}){hint}"
+            )));
+        }
         // A second value would silently override the first: say which is meant.
         if seen.contains(&key) {
-            return Err(CliError(format!("`{item}`: `{key}` is given twice")));
+            return Err(CliError(format!("`{quoted}`: `{key}` is given twice")));
         }
         seen.push(key);
-        let number: u64 = value
-            .parse()
-            .map_err(|_| CliError(format!("`{item}`: `{value}` is not a whole number")))?;
+        let number: u64 = value.parse().map_err(|_| {
+            CliError(format!(
+                "`{quoted}`: `{}` is not a whole number",
+                quote(value)
+            ))
+        })?;
         match key {
             "level" => {
                 options.level = Level::new(number)
-                    .map_err(|_| CliError(format!("`{item}`: the level is 1 to 10")))?;
+                    .map_err(|_| CliError(format!("`{quoted}`: the level is 1 to 10")))?;
             }
             "nodes" => limits.nodes = Some(in_range(item, number, 1, u64::MAX)?),
             "depth" => {
@@ -60,26 +87,24 @@ pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> 
                 let max = halma_engine::MAX_THREADS as u64;
                 options.threads = Threads::new(in_range(item, number, 1, max)?)?;
             }
-            "seed" => options.seed = number,
-            _ => {
-                return Err(CliError(format!(
-                    "`{item}`: unknown setting (level, nodes, depth, movetime, hash, threads, seed)"
-                )))
-            }
+            _ => options.seed = number,
         }
     }
     let limits = with_default_budget(limits, options.level);
     Ok((options, limits))
 }
 
+/// The keys of engine settings.
+const SETTINGS: &str = "level, nodes, depth, movetime, hash, threads, seed";
+
 /// `number` when it is in `low..=high`, else an error naming `item`.
 fn in_range(item: &str, number: u64, low: u64, high: u64) -> Result<u64, CliError> {
     if (low..=high).contains(&number) {
         Ok(number)
     } else if high == u64::MAX {
-        Err(CliError(format!("`{item}`: at least {low}")))
+        Err(CliError(format!("`{}`: at least {low}", quote(item))))
     } else {
-        Err(CliError(format!("`{item}`: {low} to {high}")))
+        Err(CliError(format!("`{}`: {low} to {high}", quote(item))))
     }
 }
 

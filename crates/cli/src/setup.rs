@@ -1,7 +1,7 @@
 //! The arguments every command shares: rules, position, moves played from it.
 
 use clap::Args;
-use halma_rules::{Game, Rules};
+use halma_rules::{quote, Game, Rules};
 
 use crate::CliError;
 
@@ -35,7 +35,7 @@ impl GameArgs {
         };
         for (i, text) in self.moves.split_whitespace().enumerate() {
             game.play_str(text)
-                .map_err(|e| CliError(format!("--moves: move {} `{text}`: {e}", i + 1)))?;
+                .map_err(|e| CliError(format!("--moves: move {} `{}`: {e}", i + 1, quote(text))))?;
         }
         Ok(game)
     }

@@ -11,9 +11,9 @@
 use std::time::Duration;
 
 use clap::Args;
-use halma_rules::Rules;
+use halma_rules::{quote, Rules};
 use halma_solver::solo::{replay, solo_start, solve_with, SoloConfig, MAX_LENGTH};
-use halma_solver::{SolveError, SolveLimits};
+use halma_solver::{LimitKind, SolveError, SolveLimits};
 
 use crate::solve::{threads_or_every_core, threads_parser};
 use crate::CliError;
@@ -123,6 +123,10 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
         SolveError::NotFound { .. } => CliError(format!(
             "{e}; a wider --beam or --meet, or the exact search (without --no-exact), may find a race"
         )),
+        SolveError::LimitReached {
+            limit: LimitKind::Memory,
+            ..
+        } => CliError(format!("{e}, more than the {} MiB of --max-memory-mb", args.max_memory_mb)),
         _ => CliError(e.to_string()),
     })?;
 
@@ -153,6 +157,13 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
         stats.elapsed.as_secs_f64(),
         stats.peak_memory_bytes as f64 / (1u64 << 20) as f64,
         match solution.stopped {
+            // The searches stop before a table grows past the limit, so
+            // the peak stays below it.
+            Some(LimitKind::Memory) => format!(
+                "; stopped by the memory limit of {} MiB (the next growth of a table would need {:.1} MiB)",
+                args.max_memory_mb,
+                stats.refused_memory_bytes as f64 / (1u64 << 20) as f64
+            ),
             Some(limit) => format!("; stopped by the {limit} limit"),
             None => String::new(),
         }
@@ -168,7 +179,7 @@ fn verify(rules: &Rules, position: &halma_core::Position, moves: &str) -> Result
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = rules
             .parse_move(&at, text)
-            .map_err(|e| CliError(format!("--verify: move {} `{text}`: {e}", i + 1)))?;
+            .map_err(|e| CliError(format!("--verify: move {} `{}`: {e}", i + 1, quote(text))))?;
         at.make_move_unchecked(mv);
         played.push(mv);
     }

@@ -117,7 +117,7 @@ fn bad_input_is_one_line_and_exit_status_2() {
         ),
         (
             vec!["perft", "--depth", "1", "--threads", "0"],
-            "error: --threads: at least 1",
+            "error: --threads: 0 is out of range: from 1 to 256",
         ),
     ] {
         let output = halma(&args);

@@ -454,3 +454,99 @@ fn an_engine_that_refuses_the_rules_forfeits_with_its_error() {
     assert_a_forfeits_both(&run, "the engine answered `error rules: ");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Whether process `pid` still runs (a zombie, killed and waiting to be
+/// reaped by whoever adopted it, does not).
+fn runs(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command name in parentheses.
+        let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+        !state.starts_with('Z') && !state.starts_with('X')
+    })
+}
+
+/// The process ids written one a line to `path` (empty if it is not there).
+fn pids(path: &Path) -> Vec<u32> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// Waits at most two seconds for every process of `pids` to end; the ones
+/// still running are killed (not to leave them behind) and returned.
+fn survivors(pids: &[u32]) -> Vec<u32> {
+    let start = Instant::now();
+    while pids.iter().any(|&pid| runs(pid)) && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<u32> = pids.iter().copied().filter(|&pid| runs(pid)).collect();
+    for pid in &left {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status();
+    }
+    left
+}
+
+#[test]
+fn an_engine_that_exits_while_its_child_holds_its_output_forfeits_at_once() {
+    // Issue 44, item 4: the engine dies (status 4) leaving a `sleep` that
+    // holds its output open; the runner waited the whole move time-out
+    // ("no bestmove within ...") and left every `sleep` running.
+    let dir = temp_dir("orphan");
+    let pidfile = dir.join("children");
+    let engine = sh_engine(
+        &dir,
+        "orphan.sh",
+        &format!("sleep 300 & echo $! >> '{}'; exit 4", pidfile.display()),
+    );
+    let started = Instant::now();
+    let run = match_against_greedy(
+        engine.to_str().unwrap(),
+        &["--timeout-move", "30000", "--go", "movetime 100"],
+    );
+    let spent = started.elapsed();
+    assert_a_forfeits_both(&run, "the engine exited (exit status: 4)");
+    // Noticed when the engine itself ended, not at the time-out (30 s).
+    assert!(spent < Duration::from_secs(20), "the match took {spent:?}");
+    let children = pids(&pidfile);
+    assert_eq!(children.len(), 2, "one child per game: {children:?}");
+    assert_eq!(
+        survivors(&children),
+        Vec::<u32>::new(),
+        "children left running"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_engine_s_children_do_not_outlive_the_match() {
+    // A good engine that starts a helper process and forgets it: the
+    // helper is killed with the engine's process group at the end.
+    let dir = temp_dir("helper");
+    let pidfile = dir.join("children");
+    let engine = script(
+        &dir,
+        "helper.sh",
+        &format!(
+            "#!/bin/sh\n\
+             sleep 300 </dev/null >/dev/null 2>&1 &\n\
+             echo $! >> '{}'\n\
+             exec '{HALMA}' engine\n",
+            pidfile.display()
+        ),
+    );
+    let run = match_against_greedy(engine.to_str().unwrap(), &["--go", "nodes 50"]);
+    assert_eq!(run.code, Some(0), "{run}");
+    assert!(forfeits(&run).is_empty(), "{run}");
+    let children = pids(&pidfile);
+    assert!(!children.is_empty(), "{run}");
+    assert_eq!(
+        survivors(&children),
+        Vec::<u32>::new(),
+        "helpers left running"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

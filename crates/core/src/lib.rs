@@ -44,6 +44,7 @@ mod movegen;
 mod movegen_tests;
 mod moves;
 mod position;
+mod quote;
 mod seat;
 mod setup;
 mod square;
@@ -57,6 +58,7 @@ pub use moves::{MoveList, PieceMovesIter};
 pub use position::{
     Geometry, GeometryError, MakeMoveError, Move, MoveKind, Position, PositionError,
 };
+pub use quote::{quote, Quoted, QUOTE_CHARS};
 pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{ParseSetupError, Setup, MAX_POSITION_STRING_LEN};
 pub use square::{Direction, ParseSquareError, Square};

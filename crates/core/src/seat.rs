@@ -74,7 +74,7 @@ impl fmt::Display for Seat {
 
 /// A text that names no seat.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a seat: expected red, green, blue or yellow (or r, g, b, y)")]
+#[error("`{}` is not a seat: expected red, green, blue or yellow (or r, g, b, y)", crate::quote(.text))]
 pub struct ParseSeatError {
     /// The text read (at most its first 32 characters, so that a huge input
     /// does not make a huge message).

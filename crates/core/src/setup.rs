@@ -73,7 +73,7 @@ pub enum ParseSetupError {
     )]
     MissingSideToMove,
     /// The side to move is not one seat letter.
-    #[error("bad side to move `{found}` at character {at}: expected r, g, b or y")]
+    #[error("bad side to move `{}` at character {at}: expected r, g, b or y", crate::quote(.found))]
     BadSideToMove {
         /// What was found.
         found: String,
@@ -81,7 +81,7 @@ pub enum ParseSetupError {
         at: usize,
     },
     /// A character that is neither a seat letter, a digit nor `/`.
-    #[error("unexpected character `{found}` at character {at}: rows hold r, g, b, y and counts of empty squares")]
+    #[error("unexpected character `{}` at character {at}: rows hold r, g, b, y and counts of empty squares", crate::quote(.found.encode_utf8(&mut [0; 4])))]
     UnexpectedCharacter {
         /// The character.
         found: char,

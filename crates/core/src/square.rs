@@ -7,6 +7,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::layout;
+use crate::quote;
 
 /// One of the 256 squares of the 16x16 grid that every board lives in.
 ///
@@ -122,11 +123,12 @@ pub enum ParseSquareError {
     Empty,
     /// The first character is not a column letter `a`..`p`.
     #[error(
-        "`{0}` is not a square: a square is a column letter a-p followed by a row number 1-16"
+        "`{}` is not a square: a square is a column letter a-p followed by a row number 1-16",
+        quote(.0)
     )]
     BadFile(String),
     /// The column letter is not followed by a row number 1..16 without leading zero.
-    #[error("`{0}` is not a square: the row must be a number from 1 to 16")]
+    #[error("`{}` is not a square: the row must be a number from 1 to 16", quote(.0))]
     BadRank(String),
 }
 

@@ -16,7 +16,7 @@ use crate::endgame;
 use crate::eval::Evaluator;
 use crate::levels::LevelSettings;
 use crate::limits::{
-    Limits, Score, SearchError, SearchEvent, SearchOptions, SearchResult, MAX_MULTIPV,
+    Limits, Score, SearchError, SearchEvent, SearchOptions, SearchResult, TableFill, MAX_MULTIPV,
 };
 use crate::movecode::MoveCode;
 use crate::noise::Noise;
@@ -40,7 +40,8 @@ use crate::tt::TranspositionTable;
 /// ```
 pub struct Engine {
     options: EngineOptions,
-    /// Allocated at the first search (so that options can be set first).
+    /// Reserved when first filled or searched with (so that options can be
+    /// set first), filled a chunk at a time ([`Engine::fill_table`]).
     tt: Option<TranspositionTable>,
     noise: Noise,
     evaluator: Option<(Rules, Arc<Evaluator>)>,
@@ -86,12 +87,72 @@ impl Engine {
         self.options.threads = threads;
     }
 
-    /// Resizes the transposition table (emptying it when the size changes).
+    /// Resizes the transposition table (emptying it when the size
+    /// changes): the old one is freed now, the new one is filled by
+    /// [`Engine::fill_table`] or, for what is left of it, by the next search.
     pub fn set_hash(&mut self, hash: HashSize) {
         if hash != self.options.hash {
             self.options.hash = hash;
             self.tt = None;
         }
+    }
+
+    /// Fills the transposition table until it is whole or `stop` is raised
+    /// (read between chunks of 16 MiB, some 15 to 40 ms apart); returns
+    /// whether it is whole. Writing a table's memory the first time takes
+    /// about a second per GiB: call this after [`Engine::set_hash`] and
+    /// [`Engine::new_game`] (say, on a thread of its own) to have that done
+    /// before the first search. A search fills what is left first, under
+    /// its own stop flag and time limits ([`SearchEvent::TableFill`]).
+    pub fn fill_table(&mut self, stop: &AtomicBool) -> bool {
+        self.fill_until(stop, None, Instant::now(), None, &mut |_| {})
+    }
+
+    /// Whether the transposition table is whole (see [`Engine::fill_table`]).
+    pub fn table_is_whole(&self) -> bool {
+        self.tt.as_ref().is_some_and(TranspositionTable::is_whole)
+    }
+
+    /// Fills the table a chunk at a time until it is whole (true), `stop`
+    /// is raised or `deadline` passes, reporting at once and then every
+    /// `interval` (with the time since `start`).
+    fn fill_until(
+        &mut self,
+        stop: &AtomicBool,
+        deadline: Option<Instant>,
+        start: Instant,
+        interval: Option<Duration>,
+        on_event: &mut dyn FnMut(SearchEvent<'_>),
+    ) -> bool {
+        let mib = self.options.hash.mib();
+        let table = self
+            .tt
+            .get_or_insert_with(|| TranspositionTable::reserved(mib));
+        // The first report comes at once, so that a caller hears at once
+        // why the search has not started.
+        let mut reported: Option<Instant> = None;
+        while !table.is_whole() {
+            if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+                return false;
+            }
+            if let Some(interval) = interval {
+                if reported.is_none_or(|at| at.elapsed() >= interval) {
+                    reported = Some(Instant::now());
+                    on_event(SearchEvent::TableFill(&TableFill {
+                        filled_mib: table.filled_mib(),
+                        size_mib: table.size_mib(),
+                        elapsed: start.elapsed(),
+                    }));
+                }
+            }
+            table.fill_chunk();
+        }
+        true
+    }
+
+    /// Transposition table use, per mille (0 before the table exists).
+    fn hashfull(&self) -> u32 {
+        self.tt.as_ref().map_or(0, TranspositionTable::hashfull)
     }
 
     /// Sets the draw rules used in the search.
@@ -105,9 +166,11 @@ impl Engine {
         self.noise = Noise::new(seed);
     }
 
-    /// Forgets everything learnt (the table) and restarts the noise from the seed.
+    /// Forgets everything learnt (the table, which is then filled again by
+    /// [`Engine::fill_table`] or the next search) and restarts the noise
+    /// from the seed.
     pub fn new_game(&mut self) {
-        if let Some(tt) = &self.tt {
+        if let Some(tt) = &mut self.tt {
             tt.clear();
         }
         self.noise = Noise::new(self.options.seed);
@@ -284,16 +347,12 @@ impl Engine {
         if let Some(cap) = settings.max_nodes {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        let tt: &TranspositionTable = self
-            .tt
-            .get_or_insert_with(|| TranspositionTable::new(self.options.hash.mib()));
-        tt.new_search();
         if legal.len() == 1 {
             result.best_move = Some(legal[0]);
             result.pv = vec![legal[0]];
             result.score = Score::from_raw(evaluator.evaluate(position, position.to_move()));
             result.elapsed = start.elapsed();
-            result.hashfull = tt.hashfull();
+            result.hashfull = self.hashfull();
             return result;
         }
         if !settings.is_noisy() && multipv == 1 && filter.is_none() {
@@ -316,7 +375,7 @@ impl Engine {
                     result.depth = solution.len() as u32;
                     result.endgame_moves = Some(solution.len() as u32);
                     result.elapsed = start.elapsed();
-                    result.hashfull = tt.hashfull();
+                    result.hashfull = self.hashfull();
                     return result;
                 }
             }
@@ -326,7 +385,16 @@ impl Engine {
             }
         }
         let (soft, hard) = time_budget(&limits, start);
-        let threads = if limits.allows_threads() {
+        // A table not yet whole is filled first (a stop interrupts it); a
+        // timed search gives it a quarter of its time at most and searches
+        // with the part filled, the next search going on with the rest.
+        let fill_deadline = hard.map(|end| start + end.saturating_duration_since(start) / 4);
+        self.fill_until(stop, fill_deadline, start, progress_interval, on_event);
+        let tt: &TranspositionTable = self.tt.as_ref().expect("made by fill_until");
+        tt.new_search();
+        // A search stopped already (say, while it filled the table) starts
+        // no helper threads: each would only set up and stop.
+        let threads = if limits.allows_threads() && !stop.load(Ordering::Relaxed) {
             self.options.threads.get()
         } else {
             1

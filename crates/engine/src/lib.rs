@@ -54,7 +54,7 @@ pub use eval::{EvalWeights, Evaluator};
 pub use levels::LevelSettings;
 pub use limits::{
     Clock, Limits, Score, ScoreBound, SearchError, SearchEvent, SearchInfo, SearchOptions,
-    SearchProgress, SearchResult, MAX_MULTIPV,
+    SearchProgress, SearchResult, TableFill, MAX_MULTIPV,
 };
 pub use options::{
     ConfigError, Contempt, EngineOptions, HashSize, Level, MultiSeatSearch, Threads, MAX_THREADS,

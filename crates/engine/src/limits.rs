@@ -170,6 +170,21 @@ pub struct SearchProgress {
     pub hashfull: u32,
 }
 
+/// How far the transposition table is filled ([`crate::Engine::fill_table`]).
+/// A table is filled when first used or resized and after
+/// [`crate::Engine::new_game`]: writing fresh memory takes about a second
+/// per GiB.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableFill {
+    /// MiB filled so far.
+    pub filled_mib: usize,
+    /// MiB of the whole table.
+    pub size_mib: usize,
+    /// Time since the search (or the fill) started.
+    pub elapsed: Duration,
+}
+
 /// What a search reports while it runs.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug)]
@@ -178,6 +193,10 @@ pub enum SearchEvent<'a> {
     Line(&'a SearchInfo),
     /// Progress within an iteration.
     Progress(&'a SearchProgress),
+    /// Progress of the filling of the transposition table, which comes
+    /// before the search when the table is not yet whole: at once, then at
+    /// the [`SearchOptions::progress_interval`] (a stop interrupts it).
+    TableFill(&'a TableFill),
 }
 
 /// What a search is asked for beyond its [`Limits`].

@@ -44,64 +44,120 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+/// Entries filled at a time by [`TranspositionTable::fill_chunk`]: 16 MiB,
+/// some 15 to 40 ms of first writes to fresh memory, so that a stop is never
+/// kept waiting longer.
+pub const FILL_CHUNK_ENTRIES: usize = (16 << 20) / ENTRY_BYTES;
+
 /// A fixed-size, thread-shared transposition table.
+///
+/// Its memory is reserved at once but written (which is what makes the
+/// system provide it: about a second per GiB) a chunk at a time by
+/// [`fill_chunk`](TranspositionTable::fill_chunk), so that whoever fills it
+/// can stop between chunks and report progress. Until it is whole, the
+/// table works at the largest power-of-two number of entries filled so far.
 pub struct TranspositionTable {
+    /// The entries filled so far; its capacity is the whole table.
     entries: Vec<[AtomicU64; 2]>,
+    /// Entries of the whole table (a power of two).
+    size: usize,
+    /// The entries in use, minus one: a power of two, at most the filled ones.
     mask: u64,
     generation: AtomicU8,
 }
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TranspositionTable({} entries)", self.entries.len())
+        write!(
+            f,
+            "TranspositionTable({} of {} entries filled)",
+            self.entries.len(),
+            self.size
+        )
     }
 }
 
 impl TranspositionTable {
-    /// A table of at most `mib` MiB (capped to [`MAX_HASH_MIB`], at least one
-    /// entry): the largest power-of-two number of entries that fits.
+    /// A whole table of at most `mib` MiB (capped to [`MAX_HASH_MIB`], at
+    /// least one entry): the largest power-of-two number of entries that
+    /// fits, filled before it is returned.
     pub fn new(mib: usize) -> TranspositionTable {
+        let mut table = TranspositionTable::reserved(mib);
+        while !table.fill_chunk() {}
+        table
+    }
+
+    /// The table of [`TranspositionTable::new`], with its memory reserved
+    /// but only its first chunk filled (the rest is filled by
+    /// [`fill_chunk`](TranspositionTable::fill_chunk)); it can be used at once.
+    pub fn reserved(mib: usize) -> TranspositionTable {
         // In u64: on a 32-bit target (wasm32) 4096 MiB is 2^32 bytes, past usize.
         let bytes = (mib.min(MAX_HASH_MIB) as u64) << 20;
-        let mut count = 1usize;
-        while count as u64 * 2 * ENTRY_BYTES as u64 <= bytes {
-            count *= 2;
+        let mut size = 1usize;
+        while size as u64 * 2 * ENTRY_BYTES as u64 <= bytes {
+            size *= 2;
         }
         let mut entries = Vec::new();
         // Should memory run out, settle for a smaller table instead of aborting.
-        while entries.try_reserve_exact(count).is_err() && count > 1 {
-            count /= 2;
+        while entries.try_reserve_exact(size).is_err() && size > 1 {
+            size /= 2;
         }
-        entries.resize_with(count, || [AtomicU64::new(0), AtomicU64::new(0)]);
-        TranspositionTable {
+        let mut table = TranspositionTable {
             entries,
-            mask: count as u64 - 1,
+            size,
+            mask: 0,
             generation: AtomicU8::new(0),
-        }
+        };
+        table.fill_chunk();
+        table
     }
 
-    /// Number of entries.
+    /// Fills the next chunk of at most [`FILL_CHUNK_ENTRIES`] entries;
+    /// returns whether the table is whole.
+    pub fn fill_chunk(&mut self) -> bool {
+        let end = self.size.min(self.entries.len() + FILL_CHUNK_ENTRIES);
+        // Within the capacity reserved: no reallocation.
+        self.entries
+            .resize_with(end, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        // The largest power of two filled.
+        let used = 1usize << (usize::BITS - 1 - end.max(1).leading_zeros());
+        self.mask = used as u64 - 1;
+        self.is_whole()
+    }
+
+    /// Whether every entry is filled (the table works at its full size).
+    pub fn is_whole(&self) -> bool {
+        self.entries.len() == self.size
+    }
+
+    /// Number of entries in use (a power of two; all of them once whole).
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.mask as usize + 1
     }
 
     /// Whether the table has no entries (never: it holds at least one).
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        false
     }
 
-    /// Size in MiB (rounded down).
+    /// Size of the whole table in MiB (rounded down).
     pub fn size_mib(&self) -> usize {
+        (self.size * ENTRY_BYTES) >> 20
+    }
+
+    /// MiB filled so far (rounded down).
+    pub fn filled_mib(&self) -> usize {
         (self.entries.len() * ENTRY_BYTES) >> 20
     }
 
-    /// Forgets every entry.
-    pub fn clear(&self) {
-        for entry in &self.entries {
-            entry[0].store(0, Ordering::Relaxed);
-            entry[1].store(0, Ordering::Relaxed);
-        }
+    /// Forgets every entry: the table is emptied back to its first chunk,
+    /// and the rest is filled again by [`fill_chunk`](TranspositionTable::fill_chunk)
+    /// (the memory stays reserved), so that forgetting a large table costs
+    /// no wait either.
+    pub fn clear(&mut self) {
+        self.entries.truncate(0);
         self.generation.store(0, Ordering::Relaxed);
+        self.fill_chunk();
     }
 
     /// Starts a new search: older entries become preferred for replacement.
@@ -206,7 +262,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_other_keys_miss() {
-        let table = TranspositionTable::new(1);
+        let mut table = TranspositionTable::new(1);
         assert_eq!(table.len(), 1 << 16);
         let entry = TtEntry {
             best: Some(MoveCode(0x12345)),
@@ -219,6 +275,50 @@ mod tests {
         assert_eq!(table.probe(0xDEAD_BEEF ^ (1 << 40)), None);
         table.clear();
         assert_eq!(table.probe(0xDEAD_BEEF), None);
+    }
+
+    #[test]
+    fn a_table_filled_in_chunks_works_at_every_step() {
+        let mut table = TranspositionTable::reserved(64);
+        assert_eq!(table.size_mib(), 64);
+        assert_eq!(table.filled_mib(), 16);
+        assert_eq!(table.len(), FILL_CHUNK_ENTRIES);
+        assert!(!table.is_whole());
+        let entry = TtEntry {
+            best: None,
+            score: 5,
+            depth: 3,
+            bound: Bound::Exact,
+        };
+        // Keys in the part in use, and beyond it (found once the mask grows).
+        let keys = [7u64, (FILL_CHUNK_ENTRIES as u64) * 3 + 9, u64::MAX];
+        for key in keys {
+            table.store(key, entry);
+            assert_eq!(table.probe(key), Some(entry));
+        }
+        // 32 MiB filled: the mask doubles; 48 MiB: still 32 in use.
+        assert!(!table.fill_chunk());
+        assert_eq!(table.len(), 2 * FILL_CHUNK_ENTRIES);
+        assert!(!table.fill_chunk());
+        assert_eq!(
+            (table.filled_mib(), table.len()),
+            (48, 2 * FILL_CHUNK_ENTRIES)
+        );
+        assert!(table.fill_chunk());
+        assert_eq!(table.len(), 4 * FILL_CHUNK_ENTRIES);
+        // An entry moved to another slot by the growth is a miss, never a
+        // wrong hit; stored again, it is found.
+        for key in keys {
+            assert!(table.probe(key).is_none_or(|found| found == entry));
+            table.store(key, entry);
+            assert_eq!(table.probe(key), Some(entry));
+        }
+        table.clear();
+        assert_eq!((table.filled_mib(), table.size_mib()), (16, 64));
+        for key in keys {
+            assert_eq!(table.probe(key), None);
+        }
+        assert_eq!(TranspositionTable::new(64).len(), 4 * FILL_CHUNK_ENTRIES);
     }
 
     #[test]

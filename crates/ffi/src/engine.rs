@@ -125,8 +125,10 @@ fn config_error(error: ConfigError) -> Error {
 /// 10 (full strength); `threads` the search threads of time-limited
 /// searches (0 means 1; at most 64; node- and depth-limited searches always
 /// run on one thread so that they are reproducible); `hash_mib` the
-/// transposition table size in MiB (0 means the default, 16; at most 4096;
-/// allocated at the first search).
+/// transposition table size in MiB (0 means the default, 16; at most 4096).
+/// The table's memory is written (which takes about a second per GiB) by
+/// `halma_engine_fill_hash` or else by the first search, a chunk at a time
+/// that `halma_engine_stop` interrupts; this call returns at once.
 ///
 /// On success `*out_engine` receives a new handle owned by the caller (free
 /// it with `halma_engine_free`). `HALMA_RESULT_INVALID_ARGUMENT` for a value
@@ -250,6 +252,34 @@ pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> hal
     })
 }
 
+/// Fills the engine's transposition table now, as the first search would
+/// (about a second per GiB, so that the first search starts at once): call
+/// it after `halma_engine_new` or `halma_engine_new_game`, for example on a
+/// thread of its own while the game is set up. `halma_engine_stop` ends it
+/// early (within some 40 ms; the next search fills the rest), and like a
+/// search it consumes a pending stop request when it returns.
+///
+/// Thread-safe like `halma_engine_search`: `halma_engine_stop` may run
+/// meanwhile, and the other calls on the engine wait for it.
+///
+/// # Safety
+/// `engine` must be NULL or a live engine handle that no other call taking a
+/// `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+/// `halma_engine_pv` and `halma_engine_pv_string` may).
+#[no_mangle]
+pub unsafe extern "C" fn halma_engine_fill_hash(engine: *mut halma_engine) -> halma_result {
+    // SAFETY: NULL or a live handle, per the caller; only a shared
+    // reference is made (the flag is atomic).
+    let _consume = unsafe { engine.as_ref() }.map(|handle| ConsumeStop(&handle.stop));
+    call(|| {
+        // SAFETY: the caller guarantees `engine` as documented; only a shared
+        // reference is made, so `halma_engine_stop` may read the flag meanwhile.
+        let handle = unsafe { halma_engine::try_ref(engine, "engine") }?;
+        handle.lock()?.engine.fill_table(&handle.stop);
+        Ok(())
+    })
+}
+
 /// Searches the current position of `game` for the side to move and writes
 /// the answer into `*out_result` (the principal variation: `halma_engine_pv`).
 /// The game is only read; the repetition history comes from its moves.
@@ -267,7 +297,10 @@ pub unsafe extern "C" fn halma_engine_new_game(engine: *mut halma_engine) -> hal
 ///
 /// The search returns soon after `halma_engine_stop` is called, with the
 /// best move found so far (a legal move even if stopped at once); a stop
-/// that arrives before the search begins stops it at once. Every call
+/// that arrives before the search begins stops it at once. A table not yet
+/// filled (see `halma_engine_fill_hash`) is filled first, the stop
+/// interrupting that too; a search with `movetime_ms` spends at most a
+/// quarter of it filling and searches with the part filled. Every call
 /// consumes a pending request when it returns, a failed one too (a NULL
 /// `game` or `out_result`, a depth above 64, a finished game): a stop is
 /// meant for the call it precedes, never for a later unrelated search.

@@ -409,6 +409,8 @@ pub unsafe extern "C" fn halma_game_perft(
 /// The most threads `halma_game_perft_hashed` takes.
 pub const HALMA_MAX_PERFT_THREADS: u32 = 256;
 
+const _: () = assert!(HALMA_MAX_PERFT_THREADS as usize == ::halma_rules::MAX_PERFT_THREADS);
+
 /// perft of the current position, like `halma_game_perft`, with a
 /// transposition table of `megabytes` MiB shared by `threads` threads: each
 /// subtree reached by several move orders is counted once. The same count as

@@ -84,7 +84,9 @@ unsafe fn tags_arg<'a>(tags: *const halma_tag, count: usize) -> FfiResult<Vec<(&
 /// not start from the start position), `Result`, the extra `tags` in order,
 /// a blank line and the moves. `tags` may be NULL when `tag_count` is 0.
 /// Output-string convention of `halma_last_error`.
-/// `HALMA_RESULT_INVALID_ARGUMENT` for a malformed tag.
+/// `HALMA_RESULT_INVALID_ARGUMENT` for a malformed tag, or for tags so
+/// large that the record would pass 16 MiB, which `halma_record_read`
+/// refuses (so every record written reads back).
 ///
 /// # Safety
 /// `game` must be NULL or a live game handle; `tags` NULL or valid for

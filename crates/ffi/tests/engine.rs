@@ -29,11 +29,16 @@ fn game(rules_text: &str, position: Option<&str>) -> *mut halma_game {
     out
 }
 
-/// An engine handle (freed by the caller).
+/// An engine handle with a small table (freed by the caller).
 fn engine(level: u32) -> *mut halma_engine {
+    engine_with(level, 4)
+}
+
+/// An engine handle with a table of `hash_mib` MiB (freed by the caller).
+fn engine_with(level: u32, hash_mib: u32) -> *mut halma_engine {
     let mut out = ptr::null_mut();
     // SAFETY: a valid output.
-    let code = unsafe { halma_engine_new(level, 1, 4, &mut out) };
+    let code = unsafe { halma_engine_new(level, 1, hash_mib, &mut out) };
     assert_eq!(code, halma_result::Ok);
     assert!(!out.is_null());
     out
@@ -699,4 +704,65 @@ fn contempt_out_of_range_is_refused_with_the_value() {
         u64::from(HALMA_DEFAULT_CONTEMPT),
         EngineOptions::default().contempt.units() as u64
     );
+}
+
+#[test]
+fn a_stop_interrupts_the_filling_of_a_large_table() {
+    // Issue 44, item 1: the table was written whole at the first search,
+    // which no stop could interrupt (4 GiB: the search returned 6.5 s after
+    // the stop). 2 GiB here: about 2 s to fill on the test machine.
+    let g = game("halma", None);
+    let e = engine_with(10, 2048);
+    let shared = Shared(e);
+    let stopper = std::thread::spawn(move || {
+        let shared = shared;
+        std::thread::sleep(Duration::from_millis(100));
+        // SAFETY: a live handle; stop is allowed during a search.
+        unsafe { halma_engine_stop(shared.0) };
+        Instant::now()
+    });
+    let mut got = UNTOUCHED;
+    // SAFETY: live handles and a valid output; no limit but a minute.
+    let code = unsafe { halma_engine_search(e, g, 0, 0, 60_000, &mut got) };
+    let returned = Instant::now();
+    let stopped = stopper.join().unwrap();
+    assert_eq!(code, halma_result::Ok);
+    let late = returned.saturating_duration_since(stopped);
+    assert!(
+        late < Duration::from_secs(1),
+        "returned {late:?} after the stop"
+    );
+    // SAFETY: live handles; freed once.
+    unsafe {
+        assert_eq!(halma_game_play(g, &got.best_move), halma_result::Ok);
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
+}
+
+#[test]
+fn fill_hash_fills_ahead_and_a_stop_ends_it() {
+    let g = game("halma8", None);
+    let e = engine_with(10, 64);
+    let mut got = UNTOUCHED;
+    // SAFETY: live handles and valid outputs; freed once.
+    unsafe {
+        // A stop before: the fill ends at once and uses the request up, so
+        // the next search is not stopped.
+        halma_engine_stop(e);
+        assert_eq!(halma_engine_fill_hash(e), halma_result::Ok);
+        assert_eq!(
+            halma_engine_search(e, g, 3, 0, 0, &mut got),
+            halma_result::Ok
+        );
+        assert_eq!(got.depth, 3);
+        assert_eq!(halma_engine_new_game(e), halma_result::Ok);
+        assert_eq!(halma_engine_fill_hash(e), halma_result::Ok);
+        assert_eq!(
+            halma_engine_fill_hash(ptr::null_mut()),
+            halma_result::NullPointer
+        );
+        halma_engine_free(e);
+        halma_game_free(g);
+    }
 }

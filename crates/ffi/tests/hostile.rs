@@ -975,3 +975,113 @@ fn perft_reusing_replies_counts_as_perft_and_refuses_out_of_range_arguments() {
         true,
     );
 }
+
+/// The calling thread's last error detail as the bytes C receives, asked
+/// for at its full length, and checked to be what `printf("%s")` shows
+/// whole: one line of at most 1000 bytes, no control byte, no NUL before
+/// the terminating one (issue 44, items 5 and 6, and issue 40 item 5).
+fn printable_thread_error() -> String {
+    let mut len = 0;
+    // SAFETY: a NULL buffer of length 0 asks for the length.
+    unsafe { halma_last_error(ptr::null_mut(), 0, &mut len) };
+    let mut buf = vec![SENTINEL; len + 1];
+    let mut written = 0;
+    // SAFETY: a buffer of `len + 1` bytes.
+    let code = unsafe { halma_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut written) };
+    assert_eq!(code, halma_result::Ok);
+    assert_eq!(written, len);
+    // SAFETY: the ABI wrote a NUL-terminated string into `buf`.
+    let shown = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr().cast()) }.to_bytes();
+    assert_eq!(shown.len(), len, "a NUL inside the detail hides its end");
+    assert!(len <= 1000, "{len} bytes");
+    assert!(
+        !shown.iter().any(|&b| b < 0x20 || b == 0x7f),
+        "a control byte in {:?}",
+        String::from_utf8_lossy(shown)
+    );
+    let text = String::from_utf8(shown.to_vec()).expect("details are UTF-8");
+    assert!(!text.chars().any(char::is_control), "{text:?}");
+    text
+}
+
+/// Texts meant to clear a terminal, forge a line, cut a C string short or
+/// be long.
+fn nasty_texts() -> Vec<Vec<u8>> {
+    vec![
+        b"halma\x1b[2J".to_vec(),
+        b"halma\nerror: fake second line".to_vec(),
+        b"halma\0".to_vec(),
+        b"a5-a4\0\x1b".to_vec(),
+        "\u{9b}2J\u{202e}".as_bytes().to_vec(),
+        vec![b'a'; 100 << 20],
+        [b"[Rules \"halma8\"]\n\n1. ".as_slice(), &[b'a'; 600_000]].concat(),
+        b"[Rules \"halma8\"]\n[Event\x1b \"x\"]\n\n".to_vec(),
+        b"[Rules \"halma8\"]\n\n1. a5-a4\0 h4-h5\n".to_vec(),
+        b"\xff\x1b[2J".to_vec(),
+    ]
+}
+
+#[test]
+fn error_details_are_one_printable_bounded_line() {
+    let g = game("halma8", None);
+    let r = rules("halma8");
+    for text in nasty_texts() {
+        let (p, len) = (text.as_ptr().cast::<c_char>(), text.len());
+        let mut out_rules = ptr::null_mut();
+        let mut out_game = ptr::null_mut();
+        let mut out_record = ptr::null_mut();
+        let mut square = 0u16;
+        let mut mv = halma_move {
+            origin: 0,
+            destination: 0,
+            kind: 0,
+        };
+        // SAFETY: live handles, valid strings and outputs.
+        unsafe {
+            assert_ne!(halma_rules_new(p, len, &mut out_rules), halma_result::Ok);
+            printable_thread_error();
+            assert_ne!(halma_game_new(r, p, len, &mut out_game), halma_result::Ok);
+            printable_thread_error();
+            assert_ne!(halma_game_parse_move(g, p, len, &mut mv), halma_result::Ok);
+            printable_thread_error();
+            assert_ne!(halma_square_parse(p, len, &mut square), halma_result::Ok);
+            printable_thread_error();
+            assert_ne!(halma_record_read(p, len, &mut out_record), halma_result::Ok);
+            printable_thread_error();
+        }
+    }
+    // The NUL is shown, not cut at: `halma\0` names its `\x00`.
+    let text = b"halma,\0";
+    let mut out_rules = ptr::null_mut();
+    // SAFETY: a valid string and output.
+    let code = unsafe { halma_rules_new(text.as_ptr().cast(), text.len(), &mut out_rules) };
+    assert_eq!(code, halma_result::InvalidRules);
+    assert!(printable_thread_error().contains("`\\x00`"));
+    // SAFETY: live handles, freed once.
+    unsafe {
+        halma_game_free(g);
+        halma_rules_free(r);
+    }
+}
+
+#[test]
+fn the_record_writer_refuses_a_record_the_reader_would_refuse() {
+    // Issue 44, item 2: a 17 MiB tag was written (17825834 bytes) and
+    // `halma_record_read` refused the record.
+    let g = game("halma8", None);
+    let value = vec![b'x'; 17 << 20];
+    let tag = halma_tag {
+        name: "Event".as_ptr().cast(),
+        name_len: 5,
+        value: value.as_ptr().cast(),
+        value_len: value.len(),
+    };
+    let mut len = 77;
+    // SAFETY: a live handle, a valid tag, a NULL buffer of length 0.
+    let code = unsafe { halma_game_write_record(g, &tag, 1, ptr::null_mut(), 0, &mut len) };
+    assert_eq!(code, halma_result::InvalidArgument);
+    assert_eq!(len, 77, "nothing is written on failure");
+    assert!(game_error(g).contains("16777216"), "{}", game_error(g));
+    // SAFETY: freed once.
+    unsafe { halma_game_free(g) };
+}

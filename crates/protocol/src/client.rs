@@ -32,7 +32,7 @@ use thiserror::Error;
 
 pub use self::go::{GoError, GoLimits};
 use self::process::Process;
-use crate::command::{escape_message, quote};
+use crate::command::quote;
 use crate::shell_words::{self, ShellWordsError};
 
 /// How long a controller waits for an engine, and how often it restarts it.
@@ -80,7 +80,7 @@ pub enum CommandError {
     Empty,
     /// The program is not an executable file (a path with `/`), or is not
     /// found in any directory of `PATH`.
-    #[error("`{0}`: no such executable file")]
+    #[error("`{}`: no such executable file", quote(.0))]
     NotFound(String),
 }
 
@@ -263,10 +263,10 @@ impl ProtocolPlayer {
             "none" => {
                 Err("the engine answered `bestmove none` in a game that is not over".to_owned())
             }
-            _ => game.rules().parse_move(game.position(), text).map_err(|e| {
-                let error = escape_message(&e.to_string());
-                format!("illegal bestmove `{}`: {error}", quote(text))
-            }),
+            _ => game
+                .rules()
+                .parse_move(game.position(), text)
+                .map_err(|e| format!("illegal bestmove `{}`: {e}", quote(text))),
         }
     }
 }

@@ -34,9 +34,10 @@ pub const MAX_MAX_PLIES: u32 = halma_rules::MAX_GAME_MOVES as u32;
 /// Playing levels, as the `level` option takes them.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 
-/// Characters (as written, escapes included) of outside text quoted in an
-/// error message; longer is cut, with `...`.
-pub const QUOTE_CHARS: usize = 40;
+/// How input is quoted in error messages (`\x1b` for an escape character,
+/// a backslash doubled, cut at [`QUOTE_CHARS`] characters with `...`): the
+/// rules crate's one quoting function, re-exported.
+pub use halma_rules::{quote, QUOTE_CHARS};
 
 /// One command of the protocol, with its arguments read and range-checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,52 +232,12 @@ const POSITION_USAGE: &str =
 const SETOPTION_USAGE: &str = "setoption name <name> value <value>";
 const RULES_USAGE: &str = "rules <rules string>";
 
-/// `text` made safe to echo in one line: control characters and other
-/// non-printing ones escaped (`\x1b`, `\u{200b}`), a backslash doubled, cut
-/// to [`QUOTE_CHARS`] characters as written (an escape is never split) with
-/// `...` after.
-pub fn quote(text: &str) -> String {
-    escape(text, QUOTE_CHARS)
-}
-
-/// `text` escaped as [`quote`] says, cut to at most `max` characters as written.
-fn escape(text: &str, max: usize) -> String {
-    let mut out = String::new();
-    let mut written = 0;
-    for c in text.chars() {
-        let piece = match c {
-            '\\' => "\\\\".to_owned(),
-            c if c.is_ascii_control() => format!("\\x{:02x}", c as u32),
-            c if c.is_control() || is_invisible(c) => format!("\\u{{{:x}}}", c as u32),
-            c => c.to_string(),
-        };
-        let width = piece.chars().count();
-        if written + width > max {
-            out.push_str("...");
-            break;
-        }
-        written += width;
-        out.push_str(&piece);
-    }
-    out
-}
-
-/// Characters that print as nothing or move the text: format characters,
-/// separators other than the plain space, and the byte order mark.
-fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{85}' | '\u{a0}' | '\u{ad}' | '\u{1680}' | '\u{180e}'
-        | '\u{2000}'..='\u{200f}' | '\u{2028}'..='\u{202f}'
-        | '\u{205f}'..='\u{206f}' | '\u{3000}' | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}')
-}
-
 /// Reads a whole number made of ASCII digits only, in `lo..=hi`.
 fn number(what: &str, text: &str, lo: u64, hi: u64) -> Result<u64, CommandError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(CommandError::NotANumber {
             what: what.to_owned(),
-            text: quote(text),
+            text: quote(text).to_string(),
         });
     }
     // Digits that overflow u64 are out of range too, not "not a number".
@@ -284,7 +245,7 @@ fn number(what: &str, text: &str, lo: u64, hi: u64) -> Result<u64, CommandError>
         Ok(n) if (lo..=hi).contains(&n) => Ok(n),
         _ => Err(CommandError::OutOfRange {
             what: what.to_owned(),
-            text: quote(text),
+            text: quote(text).to_string(),
             range: format!("{lo}..={hi}"),
         }),
     }
@@ -316,7 +277,7 @@ impl Command {
                 None => Ok(command.clone()),
                 Some(extra) => Err(CommandError::ExtraWords {
                     command: word,
-                    extra: quote(extra),
+                    extra: quote(extra).to_string(),
                 }),
             };
         }
@@ -326,25 +287,24 @@ impl Command {
                 [text] => text
                     .parse::<Rules>()
                     .map(Command::Rules)
-                    .map_err(|e| CommandError::Rules(escape_message(&e.to_string()))),
+                    .map_err(|e| CommandError::Rules(e.to_string())),
                 _ => Err(CommandError::Usage(RULES_USAGE)),
             },
             "position" => parse_position(rest).map(Command::Position),
             "go" => parse_go(rest).map(Command::Go),
-            _ => Err(CommandError::Unknown(quote(name))),
+            _ => Err(CommandError::Unknown(quote(name).to_string())),
         }
     }
 }
 
-/// Characters (as written, escapes included) of a message from another
-/// crate echoed in an error; longer is cut, with `...`.
+/// Characters (as written, escapes included) of a whole line from another
+/// program (an engine's answer) quoted in an error; longer is cut, with `...`.
 pub const MESSAGE_CHARS: usize = 200;
 
-/// An error message from another crate (the rules crate quotes input in
-/// some, at any length) made safe to echo: escaped as [`quote`] does, cut
-/// to [`MESSAGE_CHARS`] characters as written.
+/// A line another program wrote, quoted to repeat in an error: [`quote`]
+/// cut at [`MESSAGE_CHARS`] characters instead of [`QUOTE_CHARS`].
 pub fn escape_message(text: &str) -> String {
-    escape(text, MESSAGE_CHARS)
+    quote(text).max_chars(MESSAGE_CHARS).to_string()
 }
 
 fn parse_option(rest: &[&str]) -> Result<EngineOption, CommandError> {
@@ -389,11 +349,11 @@ fn parse_option(rest: &[&str]) -> Result<EngineOption, CommandError> {
             other => {
                 return Err(CommandError::NotABool {
                     option: "repetition",
-                    text: quote(other),
+                    text: quote(other).to_string(),
                 })
             }
         }),
-        _ => return Err(CommandError::UnknownOption(quote(&name))),
+        _ => return Err(CommandError::UnknownOption(quote(&name).to_string())),
     })
 }
 
@@ -412,7 +372,7 @@ fn parse_position(rest: &[&str]) -> Result<PositionCommand, CommandError> {
     let moves = match tail {
         [] => &[][..],
         ["moves", moves @ ..] => moves,
-        [other, ..] => return Err(CommandError::ExpectedMoves(quote(other))),
+        [other, ..] => return Err(CommandError::ExpectedMoves(quote(other).to_string())),
     };
     if moves.len() > halma_rules::MAX_GAME_MOVES {
         return Err(CommandError::TooManyMoves);
@@ -474,7 +434,7 @@ fn parse_go(rest: &[&str]) -> Result<Go, CommandError> {
         }
         let field = clock_field(key);
         if !matches!(key, "depth" | "nodes" | "movetime" | "movestogo") && field.is_none() {
-            return Err(CommandError::UnknownGoParameter(quote(key)));
+            return Err(CommandError::UnknownGoParameter(quote(key).to_string()));
         }
         let Some(&value) = rest.get(i) else {
             return Err(CommandError::MissingValue {
@@ -1032,8 +992,11 @@ mod tests {
         );
         let error = parse("rules \u{1b}\u{9b}").unwrap_err().to_string();
         assert!(!error.chars().any(char::is_control), "{error}");
-        assert_eq!(quote("a\\b\u{200b}\u{85}"), "a\\\\b\\u{200b}\\u{85}");
-        // Found by fuzzing: the rules crate quotes a bad option in full.
+        assert_eq!(
+            quote("a\\b\u{200b}\u{85}").to_string(),
+            "a\\\\b\\u{200b}\\u{85}"
+        );
+        // Found by fuzzing: the rules crate used to quote a bad option in full.
         let option = format!("rules halma4,sp{}oil=swap", "\u{1a}".repeat(500));
         let error = parse(&option).unwrap_err().to_string();
         assert!(error.chars().count() < MESSAGE_CHARS + 20, "{error}");
@@ -1041,13 +1004,19 @@ mod tests {
         let error = parse(&preset).unwrap_err().to_string();
         assert!(error.chars().count() < MESSAGE_CHARS + 20, "{error}");
         assert_eq!(
-            quote(&"\u{1b}".repeat(50)),
+            quote(&"\u{1b}".repeat(50)).to_string(),
             format!("{}...", "\\x1b".repeat(10))
         );
         assert!(!error.chars().any(char::is_control), "{error}");
         let long = "x".repeat(1000);
-        assert_eq!(quote(&long), format!("{}...", "x".repeat(QUOTE_CHARS)));
-        assert_eq!(quote(&"é".repeat(QUOTE_CHARS)), "é".repeat(QUOTE_CHARS));
+        assert_eq!(
+            quote(&long).to_string(),
+            format!("{}...", "x".repeat(QUOTE_CHARS))
+        );
+        assert_eq!(
+            quote(&"é".repeat(QUOTE_CHARS)).to_string(),
+            "é".repeat(QUOTE_CHARS)
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //!   input and output).
 //! - [`client`]: a controller driving an engine process through the protocol,
 //!   with a time-out on every wait (what `halma match` uses for `cmd=` players).
+//! - [`line`](mod@line): lines of bounded length from a stream anyone may write.
 //!
 //! It owns the protocol's text and its state machine; the search is
 //! `halma_engine`'s (the server drives an [`halma_engine::Engine`]), and the
@@ -17,5 +18,6 @@
 
 pub mod client;
 pub mod command;
+pub mod line;
 pub mod server;
 pub mod shell_words;

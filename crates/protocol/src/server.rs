@@ -13,21 +13,22 @@ use std::time::Duration;
 
 use halma_engine::{
     Contempt, DrawRules, Engine, EngineOptions, HashSize, Level, Limits, ScoreBound, SearchEvent,
-    SearchInfo, SearchOptions, SearchProgress, SearchResult, Threads, MAX_HASH_MIB, MAX_MULTIPV,
-    MAX_THREADS,
+    SearchInfo, SearchOptions, SearchProgress, SearchResult, TableFill, Threads, MAX_HASH_MIB,
+    MAX_MULTIPV, MAX_THREADS,
 };
 use halma_rules::{Move, Position, Rules};
 
 use crate::command::{
-    escape_message, quote, Command, EngineOption, Go, PositionCommand, StartPosition,
-    MAX_MAX_PLIES, PROTOCOL_VERSION,
+    quote, Command, EngineOption, Go, PositionCommand, StartPosition, MAX_MAX_PLIES,
+    PROTOCOL_VERSION,
 };
+use crate::line::{read_line, LineError};
 
 /// The protocol's name, sent first by the controller.
 pub const HANDSHAKE: &str = "hep";
 
-/// Longest command line read; longer lines get an error.
-pub const MAX_LINE: usize = 1 << 20;
+/// Longest command line read, without its `\n`; longer lines get an error.
+pub use crate::line::MAX_LINE;
 
 /// How often a running search reports progress (`info ... currmove`): twice
 /// a second, so that a line comes at least once a second even when the
@@ -50,11 +51,23 @@ pub fn run_stdio() {
     serve(stdin.lock(), out);
 }
 
-struct Search {
+/// A thread that has the engine: a search, or the filling of its hash table.
+struct Job {
     handle: JoinHandle<Engine>,
     stop: Arc<AtomicBool>,
-    /// Set by the search thread just before it sends `bestmove`.
+    /// Set by a search thread just before it sends `bestmove`.
     done: Arc<AtomicBool>,
+    /// A search answers its `go` with `bestmove` and makes other commands
+    /// wait for `stop`; a fill (after `setoption name hash` and `newgame`)
+    /// gives way to any command that needs the engine, and whatever is not
+    /// filled then is filled by the next search.
+    kind: JobKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JobKind {
+    Search,
+    Fill,
 }
 
 struct Session {
@@ -67,7 +80,7 @@ struct Session {
     /// Principal variations per search (the `multipv` option).
     multipv: usize,
     engine: Option<Engine>,
-    search: Option<Search>,
+    job: Option<Job>,
 }
 
 /// Serves the protocol: reads commands from `input`, writes to `out`, until
@@ -84,23 +97,24 @@ pub fn serve(input: impl BufRead, out: Out) {
         history: Vec::new(),
         multipv: 1,
         engine: Some(Engine::new(EngineOptions::default())),
-        search: None,
+        job: None,
     };
+    // The default table is filled while the controller shakes hands.
+    session.fill_in_background();
     let mut input = input;
     let mut buffer = Vec::new();
     loop {
-        buffer.clear();
-        match read_line(&mut input, &mut buffer) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(ReadError::TooLong) => {
+        match read_line(&mut input, &mut buffer, MAX_LINE) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(LineError::TooLong) => {
                 send(
                     &session.out,
                     &format!("error line too long: at most {MAX_LINE} bytes"),
                 );
                 continue;
             }
-            Err(ReadError::Io(e)) => {
+            Err(LineError::Io(e)) => {
                 // A read error that is not an interruption does not go away
                 // (stdin is a directory, a closed terminal): reading again
                 // would repeat it forever, so it ends the input.
@@ -124,79 +138,32 @@ pub fn serve(input: impl BufRead, out: Out) {
             send(&session.out, &format!("error {message}"));
         }
     }
-    session.finish_search();
-}
-
-/// Why [`read_line`] gives no line.
-enum ReadError {
-    /// The line is longer than [`MAX_LINE`] bytes; it was skipped whole.
-    TooLong,
-    /// Reading failed (other than by an interruption, which is retried).
-    Io(std::io::Error),
-}
-
-/// Reads one line of at most [`MAX_LINE`] bytes (the rest of a longer line
-/// is skipped, and the line refused): the bytes read, 0 at end of input.
-fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Result<usize, ReadError> {
-    let mut total = 0;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ReadError::Io(e)),
-        };
-        if available.is_empty() {
-            // The last line, without its `\n`: refused when too long like any other.
-            if total > MAX_LINE {
-                buffer.clear();
-                return Err(ReadError::TooLong);
-            }
-            return Ok(total);
-        }
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..=i], true),
-            None => (available, false),
-        };
-        let n = chunk.len();
-        if buffer.len() < MAX_LINE {
-            buffer.extend_from_slice(&chunk[..n.min(MAX_LINE - buffer.len())]);
-        }
-        total += n;
-        input.consume(n);
-        if done {
-            if total > MAX_LINE {
-                buffer.clear();
-                return Err(ReadError::TooLong);
-            }
-            return Ok(total);
-        }
-    }
+    session.finish_job();
 }
 
 impl Session {
     fn engine(&mut self) -> Result<&mut Engine, String> {
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.done.load(Ordering::Acquire))
-        {
-            // `bestmove` is out: the thread is returning the engine.
-            self.finish_search();
+        if self.job.as_ref().is_some_and(|job| {
+            // `bestmove` is out: the thread is returning the engine; a fill
+            // gives way at once.
+            job.kind == JobKind::Fill || job.done.load(Ordering::Acquire)
+        }) {
+            self.finish_job();
         }
-        if self.search.is_some() {
+        if self.job.is_some() {
             return Err("the engine is searching: send stop first".to_owned());
         }
         Ok(self
             .engine
             .as_mut()
-            .expect("the engine is home when not searching"))
+            .expect("the engine is home when no job has it"))
     }
 
-    /// Waits for a running search to end (after raising its stop flag).
-    fn finish_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.stop.store(true, Ordering::Relaxed);
-            match search.handle.join() {
+    /// Waits for the running job to end (after raising its stop flag).
+    fn finish_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            match job.handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
                     send(&self.out, "error the search failed; the engine was reset");
@@ -206,16 +173,65 @@ impl Session {
         }
     }
 
-    /// Takes back the engine if its search has ended by itself.
+    /// Takes back the engine if its job has ended by itself.
     fn reap(&mut self) {
-        if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
-            self.finish_search();
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|job| job.handle.is_finished())
+        {
+            self.finish_job();
         }
+    }
+
+    /// Fills the engine's hash table on a thread of its own, when it is not
+    /// whole, so that the first search need not (the time to write a large
+    /// table's memory: about a second per GiB).
+    fn fill_in_background(&mut self) {
+        // A fill under way goes on; a search has the engine.
+        if self.job.is_some() {
+            return;
+        }
+        let Some(mut engine) = self.engine.take_if(|engine| !engine.table_is_whole()) else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            engine.fill_table(&flag);
+            engine
+        });
+        self.job = Some(Job {
+            handle,
+            stop,
+            done: Arc::new(AtomicBool::new(false)),
+            kind: JobKind::Fill,
+        });
     }
 
     /// Carries out a command (`quit` is the caller's); an error changes nothing.
     fn execute(&mut self, command: Command) -> Result<(), String> {
         self.reap();
+        let result = self.run_command(command);
+        // Whatever the command left of the table to fill (a new size, a new
+        // game, a fill it interrupted) is filled while the next one is awaited.
+        self.fill_in_background();
+        result
+    }
+
+    /// An error when a search runs (which has the engine until `stop`).
+    fn not_searching(&mut self) -> Result<(), String> {
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|job| job.kind == JobKind::Search)
+        {
+            self.engine()?;
+        }
+        Ok(())
+    }
+
+    fn run_command(&mut self, command: Command) -> Result<(), String> {
         match command {
             Command::Hep => {
                 self.handshake();
@@ -227,7 +243,7 @@ impl Session {
             }
             Command::SetOption(option) => self.set_option(option),
             Command::Rules(rules) => {
-                self.engine()?;
+                self.not_searching()?;
                 self.rules = rules;
                 self.set_position(self.rules.start_position(), Vec::new());
                 Ok(())
@@ -237,7 +253,7 @@ impl Session {
                 Ok(())
             }
             Command::Position(position) => {
-                self.engine()?;
+                self.not_searching()?;
                 self.position_command(&position)
             }
             Command::Go(go) => {
@@ -245,8 +261,15 @@ impl Session {
                 self.go(&go)
             }
             Command::Stop => {
-                // Without a search, stop does nothing (a race with bestmove is harmless).
-                self.finish_search();
+                // Without a search, stop does nothing (a race with bestmove
+                // is harmless); a fill goes on.
+                if self
+                    .job
+                    .as_ref()
+                    .is_some_and(|job| job.kind == JobKind::Search)
+                {
+                    self.finish_job();
+                }
                 Ok(())
             }
             Command::Show => {
@@ -352,19 +375,15 @@ impl Session {
             StartPosition::Setup { rows, side } => self
                 .rules
                 .parse_position(&format!("{rows} {side}"))
-                .map_err(|e| format!("position: {}", escape_message(&e.to_string())))?,
+                .map_err(|e| format!("position: {e}"))?,
         };
         let mut position = start.clone();
         let mut moves = Vec::with_capacity(command.moves.len());
         for (i, text) in command.moves.iter().enumerate() {
-            let mv = self.rules.parse_move(&position, text).map_err(|e| {
-                format!(
-                    "position: move {} `{}`: {}",
-                    i + 1,
-                    quote(text),
-                    escape_message(&e.to_string())
-                )
-            })?;
+            let mv = self
+                .rules
+                .parse_move(&position, text)
+                .map_err(|e| format!("position: move {} `{}`: {e}", i + 1, quote(text)))?;
             position.make_move_unchecked(mv);
             moves.push(mv);
         }
@@ -384,14 +403,10 @@ impl Session {
             .map_err(|e| e.to_string())?;
         let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
         for (i, text) in go.searchmoves.iter().enumerate() {
-            let mv = self.rules.parse_move(&self.position, text).map_err(|e| {
-                format!(
-                    "go: searchmoves: move {} `{}`: {}",
-                    i + 1,
-                    quote(text),
-                    escape_message(&e.to_string())
-                )
-            })?;
+            let mv = self
+                .rules
+                .parse_move(&self.position, text)
+                .map_err(|e| format!("go: searchmoves: move {} `{}`: {e}", i + 1, quote(text)))?;
             if searchmoves.contains(&mv) {
                 return Err(format!(
                     "go: searchmoves: move {} `{}` repeats an earlier move",
@@ -431,6 +446,7 @@ impl Session {
                 let line = match event {
                     SearchEvent::Line(info) => info_line(&rules, &position, info),
                     SearchEvent::Progress(progress) => progress_line(&rules, &position, progress),
+                    SearchEvent::TableFill(fill) => fill_line(fill),
                     // A kind of report this server does not know yet.
                     _ => return,
                 };
@@ -463,8 +479,22 @@ impl Session {
             send(&out, &lines);
             engine
         });
-        self.search = Some(Search { handle, stop, done });
+        self.job = Some(Job {
+            handle,
+            stop,
+            done,
+            kind: JobKind::Search,
+        });
     }
+}
+
+/// The progress line of the hash table's filling before a search:
+/// `info string hash <filled> of <size> MiB filled`.
+pub fn fill_line(fill: &TableFill) -> String {
+    format!(
+        "info string hash {} of {} MiB filled",
+        fill.filled_mib, fill.size_mib
+    )
 }
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
@@ -594,6 +624,26 @@ mod tests {
         assert_eq!(session(&full), ["readyok"]);
     }
 
+    #[test]
+    fn a_line_of_exactly_the_bound_is_read_with_its_newline() {
+        // Issue 44, item 8: the `\n` was counted, so such a line was refused.
+        let full = format!("isready{}", " ".repeat(MAX_LINE - "isready".len()));
+        for end in ["\n", "\r\n"] {
+            assert_eq!(
+                session(&format!("{full}{end}isready\n")),
+                ["readyok", "readyok"]
+            );
+        }
+        let over = format!("{full} \nisready\n");
+        assert_eq!(
+            session(&over),
+            [
+                format!("error line too long: at most {MAX_LINE} bytes"),
+                "readyok".to_owned()
+            ]
+        );
+    }
+
     /// Fails every read with `kind`, after `interruptions` interruptions.
     struct Failing {
         kind: std::io::ErrorKind,
@@ -720,6 +770,38 @@ mod tests {
             self.thread.take().unwrap().join().unwrap();
             self.out.lines()[self.seen..].to_vec()
         }
+    }
+
+    #[test]
+    fn a_large_hash_table_is_filled_with_progress_and_a_stop_interrupts_it() {
+        // Issue 44, item 1: the table was written whole at the first `go`,
+        // silently and unstoppably (5 s for 4 GiB).
+        let mut live = Live::start();
+        live.send("setoption name hash value 1024");
+        live.send("go infinite");
+        let first = live.until("info");
+        let fill = first.last().unwrap();
+        assert!(
+            fill.starts_with("info string hash ") && fill.ends_with(" of 1024 MiB filled"),
+            "{first:?}"
+        );
+        live.send("stop");
+        let answer = live.until("bestmove");
+        // Stopped during the fill: the search had no time for an iteration.
+        let whole = "info string hash 1024 of 1024 MiB filled";
+        assert!(!answer.iter().any(|l| l == whole), "{answer:?}");
+        assert!(
+            answer.last().unwrap().starts_with("bestmove "),
+            "{answer:?}"
+        );
+        // The engine goes on: the next search fills the rest, then searches.
+        live.send("go depth 1");
+        let next = live.until("bestmove");
+        assert!(
+            next.iter().any(|l| l.starts_with("info depth 1 ")),
+            "{next:?}"
+        );
+        live.close();
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::fmt;
 
 use std::str::FromStr;
 
-use halma_core::{Move, MoveList, Position, Seat, Setup};
+use halma_core::{quote, Move, MoveList, Position, Seat, Setup};
 use thiserror::Error;
 
 use crate::check::IllegalReason;
@@ -39,7 +39,7 @@ impl fmt::Display for GameResult {
 
 /// A text that is not a [`GameResult`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{text}` is not a game result: expected * or Red, Green, Blue, Yellow")]
+#[error("`{}` is not a game result: expected * or Red, Green, Blue, Yellow", quote(.text))]
 pub struct ParseGameResultError {
     /// The text read (at most its first 32 characters).
     pub text: String,

@@ -54,7 +54,9 @@ pub use check::IllegalReason;
 pub use game::{Game, GameResult, ParseGameResultError, PlayError, MAX_GAME_MOVES};
 pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
-pub use perft::{PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH};
+pub use perft::{
+    PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
+};
 pub use platform::THREADS_AVAILABLE;
 pub use record::{
     check_tags, read_record, write_record, Record, RecordError, TagError, MAX_RECORD_LEN,
@@ -76,6 +78,8 @@ pub use halma_core::{
     MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PathRules, PieceMoves,
     PieceMovesIter, Position, Seat, SeatSet, Setup, Square, Squares,
 };
+// The one way every crate quotes input in its error messages.
+pub use halma_core::{quote, Quoted, QUOTE_CHARS};
 
 /// The examples of the crate's README.md, compiled and run as doc tests.
 #[cfg(doctest)]

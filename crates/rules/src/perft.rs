@@ -43,6 +43,12 @@ use crate::Rules;
 /// the heap.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// The most threads a perft is asked for by the command line (`halma perft
+/// --threads`) and the C ABI (`halma_game_perft_hashed`): they refuse more,
+/// rather than quietly using fewer. The parallel entry points here take any
+/// number and use at most one thread per root move.
+pub const MAX_PERFT_THREADS: usize = 256;
+
 /// Why a perft was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]

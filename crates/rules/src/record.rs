@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use halma_core::Seat;
+use halma_core::{quote, Seat};
 use thiserror::Error;
 
 use crate::game::{Game, GameResult, PlayError, MAX_GAME_MOVES};
@@ -15,7 +15,10 @@ use crate::termination::{
 use crate::variant::ParseRulesError;
 use crate::Rules;
 
-/// Largest game record read, in bytes (room for [`MAX_GAME_MOVES`] long moves).
+/// Largest game record, in bytes: [`read_record`] refuses a longer text
+/// and the writers ([`write_record`], [`write_record_ended`]) refuse to
+/// write one ([`TagError::TooLarge`]), so every record written reads back.
+/// Room for [`MAX_GAME_MOVES`] long moves and tags besides.
 pub const MAX_RECORD_LEN: usize = 16 << 20;
 
 /// The tags [`write_record`] and [`write_record_ended`] write themselves,
@@ -34,7 +37,7 @@ pub const RESERVED_TAGS: [&str; 6] = [
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TagError {
     /// The name is empty or holds something other than ASCII letters, digits and `_`.
-    #[error("tag {index} `{name}`: a tag name is ASCII letters, digits and _")]
+    #[error("tag {index} `{}`: a tag name is ASCII letters, digits and _", quote(.name))]
     BadName {
         /// 0-based position among the extra tags.
         index: usize,
@@ -42,7 +45,7 @@ pub enum TagError {
         name: String,
     },
     /// The name is one of [`RESERVED_TAGS`].
-    #[error("tag {index} `{name}`: the record writer writes this tag itself")]
+    #[error("tag {index} `{}`: the record writer writes this tag itself", quote(.name))]
     Reserved {
         /// 0-based position among the extra tags.
         index: usize,
@@ -50,7 +53,7 @@ pub enum TagError {
         name: String,
     },
     /// The name was given before.
-    #[error("tag {index} `{name}`: given twice")]
+    #[error("tag {index} `{}`: given twice", quote(.name))]
     Duplicate {
         /// 0-based position among the extra tags.
         index: usize,
@@ -60,6 +63,17 @@ pub enum TagError {
     /// The termination cannot end this game (see [`check_termination`]).
     #[error(transparent)]
     Termination(#[from] TerminationError),
+    /// The record would be larger than [`MAX_RECORD_LEN`], which the reader
+    /// refuses: huge tag values (or, in principle, [`MAX_GAME_MOVES`] moves
+    /// that are nearly all long jump chains).
+    #[error(
+        "the record would be {len} bytes or more, larger than the {MAX_RECORD_LEN} a record may be"
+    )]
+    TooLarge {
+        /// Its size in bytes, or a lower bound of it when the writer
+        /// stopped before writing it all.
+        len: usize,
+    },
 }
 
 /// Checks extra tags for [`write_record`]: names that the reader accepts,
@@ -103,7 +117,7 @@ pub enum RecordError {
         len: usize,
     },
     /// A line that starts with `[` but is not `[Name "value"]`.
-    #[error("line {line}: malformed tag `{text}`: expected [Name \"value\"]")]
+    #[error("line {line}: malformed tag `{}`: expected [Name \"value\"]", quote(.text))]
     BadTag {
         /// 1-based line number.
         line: usize,
@@ -111,7 +125,7 @@ pub enum RecordError {
         text: String,
     },
     /// The same tag twice.
-    #[error("line {line}: tag {name} given twice")]
+    #[error("line {line}: tag {} given twice", quote(.name))]
     RepeatedTag {
         /// 1-based line number.
         line: usize,
@@ -138,7 +152,7 @@ pub enum RecordError {
         source: PositionError,
     },
     /// The `Result` tag is not `*`, `Draw`, a seat name or `<seat> loses`.
-    #[error("line {line}: bad result `{text}`: expected *, Draw, a seat (Red, Green, Blue, Yellow) or `<seat> loses`")]
+    #[error("line {line}: bad result `{}`: expected *, Draw, a seat (Red, Green, Blue, Yellow) or `<seat> loses`", quote(.text))]
     BadResult {
         /// 1-based line number.
         line: usize,
@@ -146,7 +160,7 @@ pub enum RecordError {
         text: String,
     },
     /// A move that is not legal when it is played.
-    #[error("move {ply} `{text}` (line {line}): {source}")]
+    #[error("move {ply} `{}` (line {line}): {source}", quote(.text))]
     Move {
         /// 1-based ply number.
         ply: usize,
@@ -169,7 +183,7 @@ pub enum RecordError {
         actual: GameResult,
     },
     /// The `Termination` tag is not one of the values of `docs/game-record.md`.
-    #[error("line {line}: unknown termination `{text}`: expected normal, repetition, ply limit, agreement, adjudication, forfeit or resignation")]
+    #[error("line {line}: unknown termination `{}`: expected normal, repetition, ply limit, agreement, adjudication, forfeit or resignation", quote(.text))]
     BadTermination {
         /// 1-based line number.
         line: usize,
@@ -205,7 +219,7 @@ pub enum RecordError {
         termination: String,
     },
     /// The `Loser` tag is not a seat name.
-    #[error("line {line}: bad loser `{text}`: expected Red, Green, Blue or Yellow")]
+    #[error("line {line}: bad loser `{}`: expected Red, Green, Blue or Yellow", quote(.text))]
     BadLoser {
         /// 1-based line number.
         line: usize,
@@ -213,7 +227,7 @@ pub enum RecordError {
         text: String,
     },
     /// `Loser` or `TerminationDetails` with a termination that has no use for it.
-    #[error("line {line}: tag {name} does not go with termination `{termination}`")]
+    #[error("line {line}: tag {} does not go with termination `{}`", quote(.name), quote(.termination))]
     StrayTag {
         /// 1-based line number of the stray tag.
         line: usize,
@@ -267,7 +281,8 @@ pub fn write_record(game: &Game, tags: &[(&str, &str)]) -> Result<String, TagErr
 /// whose name the reader would refuse is an error (see [`check_tags`]), and
 /// so is a termination that cannot end the game (see [`check_termination`]:
 /// the board already won, a loser not in play, a repetition that did not
-/// happen), so a written record always reads back.
+/// happen), and so is a record larger than [`MAX_RECORD_LEN`]
+/// ([`TagError::TooLarge`]), so a written record always reads back.
 pub fn write_record_ended(
     game: &Game,
     termination: &Termination,
@@ -275,6 +290,14 @@ pub fn write_record_ended(
 ) -> Result<String, TagError> {
     check_tags(tags)?;
     check_termination(game, termination)?;
+    // Before anything is written: tags far too large are refused at once
+    // (each line holds its name, its value and 5 more bytes).
+    let tag_bytes = tags.iter().fold(0usize, |sum, (name, value)| {
+        sum.saturating_add(name.len() + value.len() + 5)
+    });
+    if tag_bytes > MAX_RECORD_LEN {
+        return Err(TagError::TooLarge { len: tag_bytes });
+    }
     let mut out = String::new();
     let rules = game.rules();
     let _ = writeln!(out, "[Rules \"{rules}\"]");
@@ -328,6 +351,10 @@ pub fn write_record_ended(
     if line_len > 0 {
         out.push('\n');
     }
+    // The one bound of a record, checked where the reader checks it.
+    if out.len() > MAX_RECORD_LEN {
+        return Err(TagError::TooLarge { len: out.len() });
+    }
     Ok(out)
 }
 
@@ -340,10 +367,13 @@ fn parse_tag(line: &str) -> Option<(&str, &str)> {
 }
 
 /// Reads a game record and replays it, checking every move and the result.
+/// A byte order mark before the first line is skipped (editors on Windows
+/// write one).
 pub fn read_record(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_RECORD_LEN {
         return Err(RecordError::TooLarge { len: text.len() });
     }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags: Vec<(String, String, usize)> = Vec::new();
     // The names read so far: a record of `MAX_RECORD_LEN` bytes can hold
     // about 1.7 million tags, so the repeat check must not scan `tags`.

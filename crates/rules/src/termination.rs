@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use halma_core::Seat;
+use halma_core::{quote, Seat};
 use thiserror::Error;
 
 use crate::game::{Game, GameResult};
@@ -100,7 +100,7 @@ impl fmt::Display for DrawReason {
 
 /// A text that is not a [`DrawReason`] tag value.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown draw reason `{0}`: expected repetition, ply limit, agreement or adjudication")]
+#[error("unknown draw reason `{}`: expected repetition, ply limit, agreement or adjudication", quote(.0))]
 pub struct ParseDrawReasonError(pub String);
 
 impl FromStr for DrawReason {

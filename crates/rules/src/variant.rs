@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use halma_core::{Bitboard, Direction, Geometry, Seat, SeatSet, Square};
+use halma_core::{quote, Bitboard, Direction, Geometry, Seat, SeatSet, Square};
 use thiserror::Error;
 
 /// Longest rules string read (the longest valid one is well under this).
@@ -403,14 +403,15 @@ pub enum ParseRulesError {
     },
     /// The first item is not a preset.
     #[error(
-        "unknown preset `{0}`: expected halma, halma3, halma4, halma8, halma10 or super-halma"
+        "unknown preset `{}`: expected halma, halma3, halma4, halma8, halma10 or super-halma",
+        quote(.0)
     )]
     UnknownPreset(String),
     /// An option that does not exist.
-    #[error("unknown option `{0}`: expected {list}", list = expected_options())]
+    #[error("unknown option `{}`: expected {list}", quote(.0), list = expected_options())]
     UnknownOption(String),
     /// An option given twice (`spoil=` counts once whatever its value).
-    #[error("option `{0}` given more than once")]
+    #[error("option `{}` given more than once", quote(.0))]
     Repeated(String),
     /// An empty item between commas.
     #[error("empty option at item {0}: options are comma-separated, without spaces")]

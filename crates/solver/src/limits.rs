@@ -99,6 +99,8 @@ pub struct Budget {
     started: Instant,
     nodes: u64,
     memory_bytes: u64,
+    /// The most bytes [`Budget::would_pass_memory`] refused.
+    refused_bytes: std::cell::Cell<u64>,
 }
 
 impl Budget {
@@ -109,6 +111,7 @@ impl Budget {
             started: Instant::now(),
             nodes: 0,
             memory_bytes: 0,
+            refused_bytes: std::cell::Cell::new(0),
         }
     }
 
@@ -143,9 +146,22 @@ impl Budget {
     }
 
     /// Whether holding `bytes` would pass the memory limit. Searches ask
-    /// before a table grows, so that what they hold never passes it.
+    /// before a table grows, so that what they hold never passes it; the
+    /// largest figure refused is kept ([`Budget::refused_memory_bytes`]).
     pub fn would_pass_memory(&self, bytes: u64) -> bool {
-        self.limits.memory_bytes.is_some_and(|max| bytes > max)
+        let passes = self.limits.memory_bytes.is_some_and(|max| bytes > max);
+        if passes {
+            self.refused_bytes.set(self.refused_bytes.get().max(bytes));
+        }
+        passes
+    }
+
+    /// The most bytes a search asked to hold and was refused by the memory
+    /// limit (0 if none): why a search stopped on the limit with less than
+    /// the limit held (a table grows by doubling, the children of a move
+    /// are made before they are merged).
+    pub fn refused_memory_bytes(&self) -> u64 {
+        self.refused_bytes.get()
     }
 
     /// A beam's periodic reading: counts the `nodes` generated since the

@@ -99,6 +99,13 @@ pub(crate) struct Waiting {
     pub held: u64,
 }
 
+/// What a part's output says of the items it was given.
+pub(crate) trait Covers {
+    /// How many of its items (a prefix) the output holds whole: fewer than
+    /// all when the output reached its share of a memory limit.
+    fn covered(&self) -> usize;
+}
+
 /// Calls `generate(part, first)` on consecutive parts of `items` (`first`
 /// is the index of the part's first item) and hands the outputs, in the
 /// order of their items, to `merge`, a batch at a time: one output per
@@ -106,20 +113,60 @@ pub(crate) struct Waiting {
 /// several, each thread generates [`Split::share`] items of the batch while
 /// this thread merges the batch before. Returns what `merge` broke with, if
 /// it did (the batch being generated then is finished and dropped).
+///
+/// An output that holds only some of its items ([`Covers::covered`]: it
+/// reached its share of a memory limit) does not end the search: the items
+/// before it are merged, then the rest of its part is generated again on
+/// this thread, as often as needed, each output merged in turn, before the
+/// next part; so a share too small for a part costs time, never the search.
+/// An output that holds none of a rest cannot progress: `merge` gets it
+/// (to stop as on the memory limit), and if `merge` goes on, `full()` is
+/// returned.
 pub(crate) fn generate_then_merge<I, O, B>(
     items: &[I],
     split: Split,
     generate: impl Fn(&[I], usize) -> O + Sync,
+    full: impl Fn() -> B,
     mut merge: impl FnMut(Vec<O>) -> ControlFlow<B>,
 ) -> Option<B>
 where
     I: Sync,
-    O: Send,
+    O: Send + Covers,
 {
+    // Merges the outputs of consecutive parts (first item, items, output),
+    // generating again what an output could not hold.
+    let mut merge_parts = |parts: Vec<(usize, usize, O)>| -> ControlFlow<B> {
+        let mut ready = Vec::with_capacity(parts.len());
+        for (first, len, output) in parts {
+            let covered = output.covered();
+            ready.push(output);
+            if covered >= len {
+                continue;
+            }
+            merge(std::mem::take(&mut ready))?;
+            let (mut from, end) = (first + covered, first + len);
+            while from < end {
+                let output = generate(&items[from..end], from);
+                let covered = output.covered();
+                merge(vec![output])?;
+                if covered == 0 {
+                    return ControlFlow::Break(full());
+                }
+                from += covered;
+            }
+        }
+        if ready.is_empty() {
+            ControlFlow::Continue(())
+        } else {
+            merge(ready)
+        }
+    };
     if split.threads <= 1 {
         let alone = split.alone.max(1);
         for (index, part) in items.chunks(alone).enumerate() {
-            if let ControlFlow::Break(done) = merge(vec![generate(part, index * alone)]) {
+            let first = index * alone;
+            let output = generate(part, first);
+            if let ControlFlow::Break(done) = merge_parts(vec![(first, part.len(), output)]) {
                 return Some(done);
             }
         }
@@ -135,21 +182,31 @@ where
             items[base..(base + batch).min(items.len())]
                 .chunks(share)
                 .enumerate()
-                .map(|(i, part)| scope.spawn(move || generate(part, base + i * share)))
+                .map(|(i, part)| {
+                    let first = base + i * share;
+                    (
+                        first,
+                        part.len(),
+                        scope.spawn(move || generate(part, first)),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         let mut pending = (batches > 0).then(|| start(0));
         for index in 0..batches {
-            let outputs: Vec<O> = pending
+            let outputs: Vec<(usize, usize, O)> = pending
                 .take()
                 .expect("the batch was started")
                 .into_iter()
-                .map(|thread| thread.join().expect("a generating thread does not panic"))
+                .map(|(first, len, thread)| {
+                    let output = thread.join().expect("a generating thread does not panic");
+                    (first, len, output)
+                })
                 .collect();
             if index + 1 < batches {
                 pending = Some(start(index + 1));
             }
-            if let ControlFlow::Break(done) = merge(outputs) {
+            if let ControlFlow::Break(done) = merge_parts(outputs) {
                 return Some(done);
             }
         }
@@ -160,6 +217,41 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Covers for Vec<u32> {
+        fn covered(&self) -> usize {
+            self.len()
+        }
+    }
+
+    impl Covers for usize {
+        fn covered(&self) -> usize {
+            *self
+        }
+    }
+
+    /// What the merge sees of `items` generated by `generate` (the whole
+    /// of every output), and what the pipeline ended with.
+    fn merged(
+        items: &[u32],
+        split: Split,
+        generate: impl Fn(&[u32], usize) -> Vec<u32> + Sync,
+    ) -> (Option<&'static str>, Vec<u32>) {
+        let mut seen = Vec::new();
+        let done = generate_then_merge(
+            items,
+            split,
+            generate,
+            || "full",
+            |outputs| {
+                for output in outputs {
+                    seen.extend(output);
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        (done, seen)
+    }
 
     /// Every split gives the merge the same outputs in the same order, and
     /// a break stops it where the merge asked.
@@ -173,33 +265,22 @@ mod tests {
                     share,
                     alone: share,
                 };
-                let mut seen = Vec::new();
-                let done = generate_then_merge(
-                    &items,
-                    split,
-                    |part, first| {
-                        assert_eq!(part[0] as usize, first);
-                        part.iter().map(|i| i * 2).collect::<Vec<_>>()
-                    },
-                    |outputs| {
-                        for output in outputs {
-                            seen.extend(output);
-                        }
-                        ControlFlow::<()>::Continue(())
-                    },
-                );
-                assert_eq!(done, None);
-                assert_eq!(seen, items.iter().map(|i| i * 2).collect::<Vec<_>>());
+                let seen = merged(&items, split, |part, first| {
+                    assert_eq!(part[0] as usize, first);
+                    part.iter().map(|i| i * 2).collect()
+                });
+                assert_eq!(seen, (None, items.iter().map(|i| i * 2).collect()));
 
-                let mut merged = 0;
+                let mut total = 0;
                 let done = generate_then_merge(
                     &items,
                     split,
                     |part, _| part.len(),
+                    || unreachable!("every output holds its items"),
                     |outputs| {
-                        merged += outputs.iter().sum::<usize>();
-                        if merged >= 500 {
-                            ControlFlow::Break(merged)
+                        total += outputs.iter().sum::<usize>();
+                        if total >= 500 {
+                            ControlFlow::Break(total)
                         } else {
                             ControlFlow::Continue(())
                         }
@@ -207,6 +288,37 @@ mod tests {
                 );
                 let done = done.expect("the merge broke");
                 assert!(done >= 500 && done < 500 + share * threads, "{done}");
+            }
+        }
+    }
+
+    /// Outputs that hold only a few of their items (a share of a memory
+    /// limit too small for a part) still give the merge every item once, in
+    /// order; an output that holds none ends the search with `full`.
+    #[test]
+    fn parts_too_large_for_their_share_are_generated_again_in_order() {
+        let items: Vec<u32> = (0..1000).collect();
+        for threads in [1, 2, 3] {
+            for (share, room) in [(1, 1), (7, 3), (64, 5), (2000, 13)] {
+                let split = Split {
+                    threads,
+                    share,
+                    alone: share,
+                };
+                let seen = merged(&items, split, |part, first| {
+                    assert_eq!(part[0] as usize, first);
+                    part.iter().take(room).map(|i| i * 2).collect()
+                });
+                assert_eq!(seen, (None, items.iter().map(|i| i * 2).collect()));
+                // Items from 500 on do not fit even alone.
+                let seen = merged(&items, split, |part, _| {
+                    part.iter()
+                        .take(room)
+                        .take_while(|&&i| i < 500)
+                        .copied()
+                        .collect()
+                });
+                assert_eq!(seen, (Some("full"), (0..500).collect()));
             }
         }
     }

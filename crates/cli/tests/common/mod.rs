@@ -54,6 +54,11 @@ pub fn halma(args: &[&str], input: &str) -> Run {
 
 /// [`halma`] with its own watchdog: past `limit` the child is killed and the test fails.
 pub fn halma_within(args: &[&str], input: &str, limit: Duration) -> Run {
+    halma_bytes(args, input.as_bytes(), limit)
+}
+
+/// [`halma_within`] with input that need not be text.
+pub fn halma_bytes(args: &[&str], input: &[u8], limit: Duration) -> Run {
     let mut child = Command::new(HALMA)
         .args(args)
         .stdin(Stdio::piped())
@@ -62,11 +67,11 @@ pub fn halma_within(args: &[&str], input: &str, limit: Duration) -> Run {
         .spawn()
         .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_owned();
+    let input = input.to_vec();
     // Written and read on threads: a child that stops reading, or a stray
     // grandchild holding a pipe open, must not block the test.
     thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let (sender, receiver) = mpsc::channel();
     let pipes: [(usize, Box<dyn Read + Send>); 2] = [

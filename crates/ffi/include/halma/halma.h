@@ -912,7 +912,9 @@ halma_result halma_game_undo(struct halma_game *game, struct halma_move *out_mov
  * not start from the start position), `Result`, the extra `tags` in order,
  * a blank line and the moves. `tags` may be NULL when `tag_count` is 0.
  * Output-string convention of `halma_last_error`.
- * `HALMA_RESULT_INVALID_ARGUMENT` for a malformed tag.
+ * `HALMA_RESULT_INVALID_ARGUMENT` for a malformed tag, or for tags so
+ * large that the record would pass 16 MiB, which `halma_record_read`
+ * refuses (so every record written reads back).
  *
  * # Safety
  * `game` must be NULL or a live game handle; `tags` NULL or valid for
@@ -1003,8 +1005,10 @@ halma_result halma_record_tag_value(const struct halma_record *record,
  * 10 (full strength); `threads` the search threads of time-limited
  * searches (0 means 1; at most 64; node- and depth-limited searches always
  * run on one thread so that they are reproducible); `hash_mib` the
- * transposition table size in MiB (0 means the default, 16; at most 4096;
- * allocated at the first search).
+ * transposition table size in MiB (0 means the default, 16; at most 4096).
+ * The table's memory is written (which takes about a second per GiB) by
+ * `halma_engine_fill_hash` or else by the first search, a chunk at a time
+ * that `halma_engine_stop` interrupts; this call returns at once.
  *
  * On success `*out_engine` receives a new handle owned by the caller (free
  * it with `halma_engine_free`). `HALMA_RESULT_INVALID_ARGUMENT` for a value
@@ -1069,6 +1073,24 @@ halma_result halma_engine_set_contempt(struct halma_engine *engine, uint32_t con
 halma_result halma_engine_new_game(struct halma_engine *engine);
 
 /**
+ * Fills the engine's transposition table now, as the first search would
+ * (about a second per GiB, so that the first search starts at once): call
+ * it after `halma_engine_new` or `halma_engine_new_game`, for example on a
+ * thread of its own while the game is set up. `halma_engine_stop` ends it
+ * early (within some 40 ms; the next search fills the rest), and like a
+ * search it consumes a pending stop request when it returns.
+ *
+ * Thread-safe like `halma_engine_search`: `halma_engine_stop` may run
+ * meanwhile, and the other calls on the engine wait for it.
+ *
+ * # Safety
+ * `engine` must be NULL or a live engine handle that no other call taking a
+ * `halma_engine *` uses meanwhile (the const calls `halma_engine_stop`,
+ * `halma_engine_pv` and `halma_engine_pv_string` may).
+ */
+halma_result halma_engine_fill_hash(struct halma_engine *engine);
+
+/**
  * Searches the current position of `game` for the side to move and writes
  * the answer into `*out_result` (the principal variation: `halma_engine_pv`).
  * The game is only read; the repetition history comes from its moves.
@@ -1086,7 +1108,10 @@ halma_result halma_engine_new_game(struct halma_engine *engine);
  *
  * The search returns soon after `halma_engine_stop` is called, with the
  * best move found so far (a legal move even if stopped at once); a stop
- * that arrives before the search begins stops it at once. Every call
+ * that arrives before the search begins stops it at once. A table not yet
+ * filled (see `halma_engine_fill_hash`) is filled first, the stop
+ * interrupting that too; a search with `movetime_ms` spends at most a
+ * quarter of it filling and searches with the part filled. Every call
  * consumes a pending request when it returns, a failed one too (a NULL
  * `game` or `out_result`, a depth above 64, a finished game): a stop is
  * meant for the call it precedes, never for a later unrelated search.

@@ -676,6 +676,10 @@ public:
     /// Forgets what the engine learnt (node-limited searches repeat exactly).
     void new_game() { detail::check(halma_engine_new_game(get())); }
 
+    /// Fills the transposition table now (about a second per GiB) rather
+    /// than at the next search; stop() ends it early.
+    void fill_hash() { detail::check(halma_engine_fill_hash(get())); }
+
     /// The best move in `game` under the limits (0 = no such limit; all 0,
     /// the default: the level's own limit). Throws Error
     /// (HALMA_RESULT_GAME_OVER...) on failure.

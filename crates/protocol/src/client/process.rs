@@ -3,17 +3,23 @@
 //! engine go through a channel to a writer thread (an engine that stops
 //! reading cannot block the controller on a full pipe), lines from it come
 //! through a channel from a reader thread and are awaited with a time-out.
+//!
+//! On Unix the engine runs in a process group of its own, which is killed
+//! whole when the engine is killed or has quit, so that no process it
+//! started outlives it; and a wait notices the engine's own exit even when a
+//! child of it still holds its output open.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::command::escape_message;
+use crate::command::{escape_message, quote};
+use crate::line::{read_line, LineError};
 
 /// The longest line read from an engine (`docs/protocol.md` section 1).
-pub const MAX_LINE: usize = 1 << 20;
+pub use crate::line::MAX_LINE;
 
 /// Lines buffered from an engine before its reader thread waits (and so the
 /// engine blocks on its own output): bounds the memory a chatty engine takes.
@@ -21,6 +27,12 @@ const BUFFERED_LINES: usize = 1024;
 
 /// How long to wait for a killed engine to be reaped.
 const REAP_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How often a wait for a line also checks whether the engine has exited.
+const EXIT_POLL: Duration = Duration::from_millis(20);
+
+/// How long lines the engine wrote before it exited may take to arrive.
+const LAST_WORDS: Duration = Duration::from_millis(100);
 
 /// What the reader thread saw.
 enum Event {
@@ -40,15 +52,24 @@ pub struct Process {
 }
 
 impl Process {
-    /// Starts `program` with `args`, its standard error shared with ours.
+    /// Starts `program` with `args`, its standard error shared with ours,
+    /// in a process group of its own (on Unix).
     pub fn spawn(program: &str, args: &[String]) -> Result<Process, String> {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // The group's id is the engine's process id.
+            command.process_group(0);
+        }
+        let mut child = command
             .spawn()
-            .map_err(|e| format!("cannot run `{program}`: {e}"))?;
+            .map_err(|e| format!("cannot run `{}`: {e}", quote(program)))?;
         let (Some(mut input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
@@ -141,10 +162,27 @@ impl Process {
         refuse: impl Fn(&str, &str) -> Option<String>,
     ) -> Result<String, String> {
         let start = Instant::now();
+        // The engine's output may stay open after it exits (a child of it
+        // holds it): its exit, checked every `EXIT_POLL`, ends the wait once
+        // what it wrote before has had `LAST_WORDS` to arrive.
+        let mut checked = start;
+        let mut exited: Option<(ExitStatus, Instant)> = None;
         loop {
+            if exited.is_none() && checked.elapsed() >= EXIT_POLL {
+                checked = Instant::now();
+                if let Ok(Some(status)) = self.child.try_wait() {
+                    exited = Some((status, checked));
+                }
+            }
+            if let Some((status, at)) = exited {
+                if at.elapsed() >= LAST_WORDS {
+                    return Err(format!("the engine exited ({status})"));
+                }
+            }
             let left = limit.saturating_sub(start.elapsed());
-            let event = match self.from_engine.recv_timeout(left) {
+            let event = match self.from_engine.recv_timeout(left.min(EXIT_POLL)) {
                 Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) if left > EXIT_POLL => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!("no {keyword} within {} ms", limit.as_millis()))
                 }
@@ -195,21 +233,47 @@ impl Process {
         }
     }
 
-    /// Asks the engine to quit, waits at most `grace` for it, then kills it.
+    /// Asks the engine to quit and waits at most `grace` for it; then kills
+    /// what is left of it (itself if it did not quit, and every process of
+    /// its group).
     pub fn quit(mut self, grace: Duration) {
         self.send("quit");
         // Closing its input is the protocol's other way to say quit.
         self.to_engine = None;
-        if self.exit_status(grace).is_none() {
-            self.kill();
-        }
+        let _ = self.exit_status(grace);
     }
 
-    /// Kills the engine and reaps it, waiting at most [`REAP_TIMEOUT`]
-    /// (a process that survives a kill is left behind rather than waited on).
-    pub fn kill(mut self) {
-        self.to_engine = None;
+    /// Kills the engine and every process of its group, and reaps it,
+    /// waiting at most [`REAP_TIMEOUT`] (a process that survives a kill is
+    /// left behind rather than waited on).
+    pub fn kill(self) {
+        // Dropping does it.
+    }
+
+    /// Sends SIGKILL to the engine's process group (on Unix; elsewhere to
+    /// the engine alone). No new process can take the group's id while the
+    /// engine is not reaped or any process of the group lives, so this
+    /// reaches only the engine's processes (this is called right after the
+    /// engine is reaped, if it was: a reuse of its id meanwhile would need
+    /// the system to run through every process id in between).
+    fn kill_group(&mut self) {
+        #[cfg(unix)]
+        {
+            use rustix::process::{kill_process_group, Pid, Signal};
+            let id = i32::try_from(self.child.id()).ok();
+            // Never 1 (init), which would signal every process we may.
+            if let Some(group) = id.filter(|&id| id > 1).and_then(Pid::from_raw) {
+                let _ = kill_process_group(group, Signal::KILL);
+            }
+        }
         let _ = self.child.kill();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.to_engine = None;
+        self.kill_group();
         let _ = self.exit_status(REAP_TIMEOUT);
     }
 }
@@ -218,28 +282,16 @@ impl Process {
 /// something that is not a line of text, or the controller stops listening.
 fn read_lines(output: ChildStdout, events: SyncSender<Event>) {
     let mut output = BufReader::new(output);
+    let mut line = Vec::new();
     loop {
-        let mut line = Vec::new();
-        let read = output
-            .by_ref()
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut line);
-        let event = match read {
-            Ok(0) => Event::Closed(None),
-            Err(e) => Event::Closed(Some(e.to_string())),
-            Ok(_) if line.len() > MAX_LINE => Event::Garbage("a line longer than 1 MiB"),
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
-                    }
-                }
-                match String::from_utf8(line) {
-                    Ok(text) => Event::Line(text),
-                    Err(_) => Event::Garbage("a line that is not UTF-8 text"),
-                }
-            }
+        let event = match read_line(&mut output, &mut line, MAX_LINE) {
+            Ok(false) => Event::Closed(None),
+            Err(LineError::Io(e)) => Event::Closed(Some(e.to_string())),
+            Err(LineError::TooLong) => Event::Garbage("a line longer than 1 MiB"),
+            Ok(true) => match String::from_utf8(std::mem::take(&mut line)) {
+                Ok(text) => Event::Line(text),
+                Err(_) => Event::Garbage("a line that is not UTF-8 text"),
+            },
         };
         let last = !matches!(event, Event::Line(_));
         if events.send(event).is_err() || last {

@@ -7,7 +7,7 @@
 //! parents' order into the move's tables, as one thread would
 //! ([`generate_then_merge`](crate::pipeline::generate_then_merge)).
 
-use crate::pipeline::{has_room_for_one, OutputBudget, Split, Waiting};
+use crate::pipeline::{has_room_for_one, Covers, OutputBudget, Split, Waiting};
 
 /// Parents each of several threads takes per batch (their children wait in
 /// a list until merged: about 50 a parent).
@@ -71,8 +71,16 @@ pub(crate) struct Part<T> {
     pub parents: Vec<(usize, usize, u64)>,
     /// Whether every parent of the part is in: `false` when its list of
     /// children would have passed its share of the memory limit (the
-    /// search then stops as on that limit).
+    /// parents after the last one in are then generated again; when none
+    /// is in, the search stops as on that limit).
     pub complete: bool,
+}
+
+impl<T> Covers for Part<T> {
+    /// The parents in, a prefix of the part's.
+    fn covered(&self) -> usize {
+        self.parents.len()
+    }
 }
 
 impl<T> Part<T> {

@@ -226,7 +226,8 @@ pub(crate) fn beam(
                         }
                     }
                 }
-                if !part.complete {
+                // No parent fitted its share: nothing can go on.
+                if !part.complete && part.parents.is_empty() {
                     let bytes = held(&seen, &children, &layer, &nodes) + waiting.held;
                     budget.checkpoint(&mut since_check, bytes, &mut peak, true);
                     return ControlFlow::Break(Err(LimitKind::Memory));
@@ -234,7 +235,8 @@ pub(crate) fn beam(
             }
             ControlFlow::Continue(())
         };
-        let found = match generate_then_merge(&layer, split, generate, merge) {
+        let full = || Err(LimitKind::Memory);
+        let found = match generate_then_merge(&layer, split, generate, full, merge) {
             Some(Err(kind)) => {
                 return BeamOutcome {
                     states: None,

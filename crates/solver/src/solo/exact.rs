@@ -55,7 +55,7 @@ use super::bound::Goal;
 use super::table::{Key, Layer};
 use crate::limits::{Budget, LimitKind};
 use crate::mirror::Mirror;
-use crate::pipeline::{generate_then_merge, has_room_for_one, Split, Waiting};
+use crate::pipeline::{generate_then_merge, has_room_for_one, Covers, Split, Waiting};
 
 /// What the exact search reached.
 pub(crate) struct ExactOutcome {
@@ -157,10 +157,13 @@ impl<K: Key> Generator<'_, K> {
         let mut nodes = 0;
         let mut pruned = false;
         let mut complete = true;
+        let mut covered = slots.len();
         for (offset, &parent) in slots.iter().enumerate() {
             if parent == K::default() {
                 continue;
             }
+            // Where this parent starts, to drop it whole if it does not fit.
+            let (kept, counted) = (out.len(), nodes);
             let own = parent.unpack(board);
             let counts = self.goal.counts(board, own);
             let mirror = self
@@ -219,7 +222,14 @@ impl<K: Key> Generator<'_, K> {
                     partner,
                 });
             });
-            if met || !complete {
+            if !complete {
+                // Generated again, from this parent on (see `Covers`).
+                out.truncate(kept);
+                nodes = counted;
+                covered = offset;
+                break;
+            }
+            if met {
                 break;
             }
         }
@@ -228,6 +238,7 @@ impl<K: Key> Generator<'_, K> {
             nodes,
             pruned,
             complete,
+            covered,
         }
     }
 }
@@ -242,6 +253,15 @@ struct Generated<K: Key> {
     /// Whether every child of the part is in: `false` when the list would
     /// have passed its share of the memory limit.
     complete: bool,
+    /// The slots whose children are all in, a prefix (all of them when
+    /// complete, or when a child meets the other side and ends the layer).
+    covered: usize,
+}
+
+impl<K: Key> Covers for Generated<K> {
+    fn covered(&self) -> usize {
+        self.covered
+    }
 }
 
 struct Search<'a, K: Key> {
@@ -352,6 +372,7 @@ impl<K: Key> Search<'_, K> {
             slots,
             split,
             |part, first| generator.generate(part, first, output.map(|output| output.part)),
+            || Err(LimitKind::Memory),
             |generated| {
                 for part in &generated {
                     self.since_check += part.nodes;
@@ -366,7 +387,8 @@ impl<K: Key> Search<'_, K> {
                         Ok(Some(met)) => return ControlFlow::Break(Ok(met)),
                         Err(limit) => return ControlFlow::Break(Err(limit)),
                     }
-                    if !part.complete {
+                    // Not one slot's children fitted its share: nothing can go on.
+                    if !part.complete && part.covered == 0 {
                         return ControlFlow::Break(Err(LimitKind::Memory));
                     }
                 }

@@ -272,7 +272,8 @@ pub(crate) fn meet_beam<K: Key>(
                         }
                     }
                 }
-                if !part.complete {
+                // No parent fitted its share: nothing can go on.
+                if !part.complete && part.parents.is_empty() {
                     let bytes = held(&kept, children.capacity(), &layer, &nodes) + waiting.held;
                     budget.checkpoint(&mut since_check, bytes, &mut peak, true);
                     return ControlFlow::Break(LimitKind::Memory);
@@ -280,7 +281,7 @@ pub(crate) fn meet_beam<K: Key>(
             }
             ControlFlow::Continue(())
         };
-        stopped = generate_then_merge(&layer, split, generate, merge);
+        stopped = generate_then_merge(&layer, split, generate, || LimitKind::Memory, merge);
         if stopped.is_some() {
             break;
         }

@@ -92,6 +92,10 @@ pub struct SoloStats {
     pub elapsed: Duration,
     /// The most bytes the search's tables held at once.
     pub peak_memory_bytes: u64,
+    /// The most bytes the tables would have held had the memory limit not
+    /// refused a growth (0 when it refused none): what stopped a search on
+    /// that limit with less than the limit held.
+    pub refused_memory_bytes: u64,
 }
 
 /// The best race found and what is proved about it.
@@ -355,10 +359,20 @@ pub fn solve_with(
         nodes: budget.nodes(),
         elapsed: budget.elapsed(),
         peak_memory_bytes: peak,
+        refused_memory_bytes: budget.refused_memory_bytes(),
     };
     let Some(states) = best else {
+        // What the limit refused, when it stopped the search: why the peak
+        // held is below it.
+        let refused = match stopped {
+            Some(LimitKind::Memory) if stats.refused_memory_bytes > 0 => format!(
+                " held, the next growth {} bytes",
+                stats.refused_memory_bytes
+            ),
+            _ => String::new(),
+        };
         let detail = format!(
-            "{} nodes, {:.1} s, {} bytes of tables; no sequence shorter than {lower_bound} moves exists",
+            "{} nodes, {:.1} s, {} bytes of tables{refused}; no sequence shorter than {lower_bound} moves exists",
             stats.nodes,
             stats.elapsed.as_secs_f64(),
             stats.peak_memory_bytes
