@@ -3,7 +3,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// The platform's clock: std's `Instant` natively (the same type), the
+// page's `performance.now()` on WebAssembly, where std's panics.
+use web_time::Instant;
 
 use halma_core::{Move, MoveKind, Position};
 use halma_rules::{Game, Rules};

@@ -22,6 +22,10 @@ pub enum ConfigError {
     /// A thread count outside 1..=[`MAX_THREADS`].
     #[error("threads {0} is not in 1..={MAX_THREADS}")]
     Threads(u64),
+    /// More than one thread on a platform that has none
+    /// ([`halma_rules::THREADS_AVAILABLE`] is false: WebAssembly without threads).
+    #[error("threads {0}: this platform has no threads, so the count must be 1")]
+    ThreadsUnavailable(u64),
     /// A hash size above [`MAX_HASH_MIB`].
     #[error("hash {0} MiB is more than {MAX_HASH_MIB}")]
     Hash(u64),
@@ -82,12 +86,16 @@ impl Threads {
     /// One thread.
     pub const ONE: Threads = Threads(1);
 
-    /// `threads` threads, or [`ConfigError::Threads`] outside 1..=[`MAX_THREADS`].
+    /// `threads` threads, or [`ConfigError::Threads`] outside 1..=[`MAX_THREADS`],
+    /// or [`ConfigError::ThreadsUnavailable`] above 1 on a platform without
+    /// threads ([`halma_rules::THREADS_AVAILABLE`]).
     pub fn new(threads: u64) -> Result<Threads, ConfigError> {
-        if (1..=MAX_THREADS as u64).contains(&threads) {
-            Ok(Threads(threads as usize))
-        } else {
+        if !(1..=MAX_THREADS as u64).contains(&threads) {
             Err(ConfigError::Threads(threads))
+        } else if threads > 1 && !halma_rules::THREADS_AVAILABLE {
+            Err(ConfigError::ThreadsUnavailable(threads))
+        } else {
+            Ok(Threads(threads as usize))
         }
     }
 

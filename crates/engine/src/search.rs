@@ -33,7 +33,10 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// std's `Instant` natively; `performance.now()` on WebAssembly (see engine.rs).
+use web_time::Instant;
 
 use halma_core::{Move, MoveKind, PieceMovesIter, Position, Seat};
 use halma_rules::{Rules, Spoil};

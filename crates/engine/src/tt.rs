@@ -61,9 +61,10 @@ impl TranspositionTable {
     /// A table of at most `mib` MiB (capped to [`MAX_HASH_MIB`], at least one
     /// entry): the largest power-of-two number of entries that fits.
     pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.clamp(0, MAX_HASH_MIB) << 20;
+        // In u64: on a 32-bit target (wasm32) 4096 MiB is 2^32 bytes, past usize.
+        let bytes = (mib.min(MAX_HASH_MIB) as u64) << 20;
         let mut count = 1usize;
-        while count * 2 * ENTRY_BYTES <= bytes {
+        while count as u64 * 2 * ENTRY_BYTES as u64 <= bytes {
             count *= 2;
         }
         let mut entries = Vec::new();

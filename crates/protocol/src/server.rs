@@ -374,6 +374,11 @@ impl Session {
 
     /// Checks a `go` against the position and starts its search.
     fn go(&mut self, go: &Go) -> Result<(), String> {
+        if !halma_rules::THREADS_AVAILABLE {
+            // The search runs on a thread of its own while commands are read
+            // (std's `thread::spawn` would panic here).
+            return Err("go: this platform has no threads, and a search runs on one".to_owned());
+        }
         let limits = go
             .limits(self.position.to_move())
             .map_err(|e| e.to_string())?;

@@ -45,6 +45,7 @@ mod game;
 mod legal;
 mod notation;
 mod perft;
+mod platform;
 mod record;
 mod termination;
 mod variant;
@@ -54,6 +55,7 @@ pub use game::{Game, GameResult, ParseGameResultError, PlayError, MAX_GAME_MOVES
 pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
 pub use perft::{PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH};
+pub use platform::THREADS_AVAILABLE;
 pub use record::{
     check_tags, read_record, write_record, Record, RecordError, TagError, MAX_RECORD_LEN,
     RESERVED_TAGS,

@@ -55,6 +55,14 @@ pub enum PerftError {
         /// The deepest perft, [`MAX_PERFT_DEPTH`].
         max: u32,
     },
+    /// More than one thread was asked for on a platform that has none
+    /// ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE) is false: WebAssembly
+    /// without threads).
+    #[error("perft on {threads} threads: this platform has no threads, so the count must be 1")]
+    ThreadsUnavailable {
+        /// The threads asked for.
+        threads: usize,
+    },
 }
 
 /// Refuses a depth above [`MAX_PERFT_DEPTH`] before any work is done.
@@ -64,6 +72,14 @@ fn check_depth(depth: u32) -> Result<(), PerftError> {
             depth,
             max: MAX_PERFT_DEPTH,
         });
+    }
+    Ok(())
+}
+
+/// Refuses more than one thread where there are none, before any work is done.
+fn check_threads(threads: usize) -> Result<(), PerftError> {
+    if threads > 1 && !crate::THREADS_AVAILABLE {
+        return Err(PerftError::ThreadsUnavailable { threads });
     }
     Ok(())
 }
@@ -135,7 +151,9 @@ impl Rules {
     /// general perft, every shortcut optional, always the same count.
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
+    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
+    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
     pub fn perft_parallel_with(
         &self,
         position: &Position,
@@ -145,6 +163,7 @@ impl Rules {
         mode: PerftMode,
     ) -> Result<u64, PerftError> {
         check_depth(depth)?;
+        check_threads(threads)?;
         // Nothing to share between threads, and no subtree for a table.
         if depth <= 1 || self.is_finished(position) {
             return self.perft_with(position, depth, mode);
@@ -170,7 +189,9 @@ impl Rules {
     /// root-move order and equals `divide` whatever the thread count.
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
+    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
+    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
     pub fn divide_parallel(
         &self,
         position: &Position,
@@ -200,7 +221,9 @@ impl Rules {
     /// moves, and 0 counts as 1 (as for `divide_parallel`).
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
+    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
+    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
     pub fn divide_observed(
         &self,
         position: &Position,
@@ -211,6 +234,7 @@ impl Rules {
         on_root_move: &(dyn Fn(usize, u64) + Sync),
     ) -> Result<Vec<(Move, u64)>, PerftError> {
         check_depth(depth)?;
+        check_threads(threads)?;
         if depth == 0 {
             return Ok(Vec::new());
         }
@@ -254,7 +278,9 @@ impl Rules {
     /// [`perft`](Rules::perft) on `threads` threads (see [`divide_parallel`](Rules::divide_parallel)).
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
+    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
+    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
     pub fn perft_parallel(
         &self,
         position: &Position,

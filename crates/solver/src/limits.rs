@@ -1,7 +1,11 @@
 //! What a solver may spend (nodes, time, memory) and the errors every solver
 //! shares.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// std's `Instant` natively; `performance.now()` on WebAssembly, where
+// std's panics.
+use web_time::Instant;
 
 use thiserror::Error;
 
@@ -64,6 +68,28 @@ pub enum SolveError {
         /// Which search ended, where, and what was proved before it.
         detail: String,
     },
+    /// More than one thread was asked for on a platform that has none
+    /// ([`halma_rules::THREADS_AVAILABLE`] is false: WebAssembly without
+    /// threads).
+    #[error("threads {threads}: this platform has no threads, so the count must be 1")]
+    ThreadsUnavailable {
+        /// The threads asked for.
+        threads: usize,
+    },
+}
+
+/// Refuses a thread count outside 1 to `max`, or above 1 where the
+/// platform has no threads, before a search starts.
+pub(crate) fn check_threads(threads: usize, max: usize) -> Result<(), SolveError> {
+    if !(1..=max).contains(&threads) {
+        return Err(SolveError::Impossible(format!(
+            "threads {threads} is out of range (1 to {max})"
+        )));
+    }
+    if threads > 1 && !halma_rules::THREADS_AVAILABLE {
+        return Err(SolveError::ThreadsUnavailable { threads });
+    }
+    Ok(())
 }
 
 /// The running account of a search against its [`SolveLimits`].

@@ -44,7 +44,9 @@ impl Rules {
     /// table, whose entries they read and write without locks.
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH);
+    /// [`PerftError::ThreadsUnavailable`](crate::PerftError::ThreadsUnavailable) when `threads` is
+    /// above 1 on a platform without threads.
     pub fn perft_hashed_parallel(
         &self,
         position: &Position,

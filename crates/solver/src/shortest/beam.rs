@@ -9,7 +9,8 @@
 //! for a winner after each ply).
 
 use std::collections::HashSet;
-use std::time::Instant;
+// std's `Instant` natively; `performance.now()` on WebAssembly.
+use web_time::Instant;
 
 use halma_core::{Bitboard, Constraints, Move, MoveGenerator, Position, Seat, SeatSet, Square};
 use halma_rules::{Rules, Spoil};
@@ -205,7 +206,8 @@ impl Beam<'_> {
             let deadline = budget
                 .limits()
                 .time
-                .map(|time| Instant::now() + time.saturating_sub(budget.elapsed()));
+                // A deadline past what an `Instant` holds is none (no panic).
+                .and_then(|time| Instant::now().checked_add(time.saturating_sub(budget.elapsed())));
             let node_allowance = budget
                 .limits()
                 .nodes

@@ -25,6 +25,7 @@ use std::time::Duration;
 use halma_core::{Move, Position, Seat, SeatSet};
 use halma_rules::{Rules, Spoil};
 
+use crate::limits::check_threads;
 use crate::{Budget, SolveError, SolveLimits};
 use beam::{Beam, BeamOutcome, Race};
 use exact::{DepthOutcome, Exact};
@@ -342,11 +343,5 @@ fn check_options(options: &ShortestOptions) -> Result<(), SolveError> {
             options.beam_width
         ));
     }
-    if options.threads == 0 || options.threads > MAX_THREADS {
-        return bad(format!(
-            "threads {} is out of range (1 to {MAX_THREADS})",
-            options.threads
-        ));
-    }
-    Ok(())
+    check_threads(options.threads, MAX_THREADS)
 }

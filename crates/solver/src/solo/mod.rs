@@ -25,7 +25,7 @@ use std::time::Duration;
 use halma_core::{Bitboard, Move, Position, Seat, Square};
 use halma_rules::Rules;
 
-use crate::limits::{Budget, LimitKind, SolveError, SolveLimits};
+use crate::limits::{check_threads, Budget, LimitKind, SolveError, SolveLimits};
 pub use crate::shortest::MAX_THREADS;
 use batches::BeamSettings;
 use board::SoloBoard;
@@ -192,11 +192,7 @@ pub fn solve_with(
         }
     };
     let threads = config.threads;
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(SolveError::Impossible(format!(
-            "threads {threads} is out of range (1 to {MAX_THREADS})"
-        )));
-    }
+    check_threads(threads, MAX_THREADS)?;
     let seat = position.to_move();
     let board = SoloBoard::new(rules, seat);
     let start = position.pieces(seat);
