@@ -9,6 +9,8 @@
 #   scripts/js-package.sh            # needs root for apt-get the first time, crates.io and npm
 #   scripts/js-package.sh --bench    # and then bindings/js/bench/perft.mjs: the package
 #                                    # against the native CLI (perft 5, engine nodes/s)
+#   scripts/js-package.sh --pack     # only builds and packs (no CLI, no tests): what
+#                                    # scripts/web-build.sh installs into the web app
 #
 # What it installs when missing (and keeps: later runs reuse it):
 # - Debian's rustc-web, cargo-web, rust-web-src and lld-22 (Rust 1.96 with
@@ -30,10 +32,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=false
+pack_only=false
 case "${1:-}" in
     "") ;;
     --bench) bench=true ;;
-    *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
+    --pack) pack_only=true ;;
+    *) echo "usage: $0 [--bench | --pack]" >&2; exit 2 ;;
 esac
 repository=$PWD
 tools=${HALMA_TOOLS_DIR:-$HOME/.cache/halma-tools}
@@ -79,8 +83,10 @@ if [[ ! -x $wasm_opt ]]; then
     timeout 900 npm install --prefix "$binaryen" --no-audit --no-fund --silent "binaryen@$binaryen_version"
 fi
 
-echo "== the native halma CLI (the tests compare with it)"
-timeout 3600 cargo build --quiet --release -p halma-cli
+if ! $pack_only; then
+    echo "== the native halma CLI (the tests compare with it)"
+    timeout 3600 cargo build --quiet --release -p halma-cli
+fi
 cli=$repository/target/release/halma
 
 echo "== crates/wasm for wasm32-unknown-unknown (-Zbuild-std, panic=abort)"
@@ -124,6 +130,10 @@ echo "== npm pack"
 mkdir -p "$out"
 tarball=$out/$(cd "$package" && timeout 300 npm pack --silent --pack-destination "$out")
 echo "   $tarball"
+if $pack_only; then
+    echo "$tarball"
+    exit 0
+fi
 
 echo "== the tarball installed into an empty project, with TypeScript $typescript_version"
 scratch=$(mktemp -d)
