@@ -267,6 +267,15 @@ export class Game {
     return call(() => this.#inner().path(move));
   }
 
+  /** null when a legal move goes from `from` to `to` (two square names);
+   * otherwise the library's reason why none does, in words. For a board
+   * that a person clicks: parseMove("a5-e5") would read a one-segment path. */
+  illegalReason(from, to) {
+    string(from, "from");
+    string(to, "to");
+    return call(() => this.#inner().illegalReason(from, to)) ?? null;
+  }
+
   /** Plays a move in notation and returns it as legalMoves() writes it; an
    * illegal or malformed move throws and changes nothing. */
   play(move) {

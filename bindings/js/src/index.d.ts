@@ -108,6 +108,8 @@ export class Game {
   parseMove(move: string): string;
   /** The squares of a legal move's path, origin first ([] for "pass"). */
   path(move: string): string[];
+  /** null when a legal move goes from `from` to `to`; else the library's reason, in words. */
+  illegalReason(from: string, to: string): string | null;
   /** Plays a move; returns its notation. Throws IllegalMoveError, GameOverError or GameTooLongError and changes nothing. */
   play(move: string): string;
   /** Takes back the last move and returns it (NothingToUndoError). */

@@ -31,6 +31,7 @@ const winner: Seat | null = game.winner;
 const board: (Seat | null)[][] = game.board();
 const record: string = game.record({ Event: "types" });
 const again: Game = Game.fromRecord(record);
+const reason: string | null = game.illegalReason("a5", "e5");
 const tags: [string, string][] = readRecord(record).tags;
 const engine = new Engine({ level: 3, hashMegabytes: 8 });
 const result: SearchResult = engine.search(game, { nodes: 1000, clock: { remainingMs: 5000, incrementMs: 100 } });

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{Failure, FailureKind};
 use crate::numbers;
+use crate::reasons::square_on_board;
 use crate::rules::RulesHandle;
 use crate::MAX_TABLE_MIB;
 
@@ -243,17 +244,7 @@ impl GameHandle {
     /// The seat on a square (a name such as `e12`), or `undefined` when it is empty.
     #[wasm_bindgen(js_name = pieceAt)]
     pub fn piece_at(&self, square: &str) -> Result<Option<String>, Failure> {
-        let at: Square = square
-            .parse()
-            .map_err(|e: halma_rules::ParseSquareError| Failure::invalid(e.to_string()))?;
-        let geometry = self.game.rules().geometry();
-        if at.file() >= geometry.width() || at.rank() >= geometry.height() {
-            return Err(Failure::invalid(format!(
-                "square {at} is off the {}x{} board",
-                geometry.width(),
-                geometry.height()
-            )));
-        }
+        let at = square_on_board(&self.game, square)?;
         Ok(self
             .game
             .position()

@@ -25,6 +25,7 @@ mod engine;
 mod error;
 mod game;
 pub mod numbers;
+mod reasons;
 mod rules;
 
 pub use engine::{EngineHandle, LimitsInput, SearchOutcome};
