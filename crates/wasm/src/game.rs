@@ -7,6 +7,7 @@ use halma_rules::{
 };
 use wasm_bindgen::prelude::*;
 
+use crate::endings::tag_pairs;
 use crate::error::{Failure, FailureKind};
 use crate::numbers;
 use crate::reasons::square_on_board;
@@ -321,21 +322,7 @@ impl GameHandle {
         tag_names: Vec<String>,
         tag_values: Vec<String>,
     ) -> Result<String, Failure> {
-        if tag_names.len() != tag_values.len() {
-            return Err(Failure::new(
-                FailureKind::Type,
-                format!(
-                    "{} tag names but {} tag values",
-                    tag_names.len(),
-                    tag_values.len()
-                ),
-            ));
-        }
-        let tags: Vec<(&str, &str)> = tag_names
-            .iter()
-            .zip(&tag_values)
-            .map(|(name, value)| (name.as_str(), value.as_str()))
-            .collect();
+        let tags = tag_pairs(&tag_names, &tag_values)?;
         Ok(write_record(&self.game, &tags)?)
     }
 

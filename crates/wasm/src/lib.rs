@@ -21,6 +21,7 @@
 //! abort: the tables whose size the caller chooses are limited to
 //! [`MAX_TABLE_MIB`], and the package limits the length of strings.
 
+mod endings;
 mod engine;
 mod error;
 mod game;
