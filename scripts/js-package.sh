@@ -9,6 +9,9 @@
 #   scripts/js-package.sh            # needs root for apt-get the first time, crates.io and npm
 #   scripts/js-package.sh --bench    # and then bindings/js/bench/perft.mjs: the package
 #                                    # against the native CLI (perft 5, engine nodes/s)
+#   scripts/js-package.sh --check-tools   # only says what is missing (exit 1) or not (exit 0):
+#                                         # `cargo test` runs this script only when nothing is
+#                                         # missing (crates/wasm/tests/js_package.rs)
 #   scripts/js-package.sh --pack     # only builds and packs (no CLI, no tests): what
 #                                    # scripts/web-build.sh installs into the web app
 #
@@ -32,12 +35,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=false
+check_only=false
 pack_only=false
 case "${1:-}" in
     "") ;;
     --bench) bench=true ;;
+    --check-tools) check_only=true ;;
     --pack) pack_only=true ;;
-    *) echo "usage: $0 [--bench | --pack]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--bench | --check-tools | --pack]" >&2; exit 2 ;;
 esac
 repository=$PWD
 tools=${HALMA_TOOLS_DIR:-$HOME/.cache/halma-tools}
@@ -47,15 +52,39 @@ wasm_target=$repository/target/wasm
 wasm_bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' crates/wasm/Cargo.toml)
 binaryen_version=132.0.0
 typescript_version=5.9.3
+node_types_version=20.19.43
 # The largest .wasm after wasm-opt (the issue's limit: 1.5 MB).
 max_wasm_bytes=1500000
 [[ -n $wasm_bindgen_version ]] || { echo "no exact wasm-bindgen version in crates/wasm/Cargo.toml" >&2; exit 1; }
 
-echo "== Debian's Rust for wasm32 (rustc-web, cargo-web, rust-web-src, lld-22)"
 debian_packages=(rustc-web cargo-web rust-web-src lld-22)
+wasm_bindgen=$tools/bin/wasm-bindgen
+binaryen=$tools/binaryen-$binaryen_version
+wasm_opt=$binaryen/node_modules/.bin/wasm-opt
 installed() {
     [[ $(dpkg-query -W -f='${Status}\n' "$@" 2>/dev/null | grep -c "install ok installed") -eq $# ]]
 }
+has_wasm_bindgen() {
+    [[ "$("$wasm_bindgen" --version 2>/dev/null)" == "wasm-bindgen $wasm_bindgen_version" ]]
+}
+
+if $check_only; then
+    missing=()
+    installed "${debian_packages[@]}" || missing+=("Debian's ${debian_packages[*]}")
+    has_wasm_bindgen || missing+=("wasm-bindgen-cli $wasm_bindgen_version in $tools/bin")
+    [[ -x $wasm_opt ]] || missing+=("binaryen $binaryen_version (npm) in $binaryen")
+    for tool in node npm; do
+        command -v "$tool" >/dev/null || missing+=("$tool")
+    done
+    if ((${#missing[@]} > 0)); then
+        echo "missing: ${missing[*]}"
+        exit 1
+    fi
+    echo "every tool of scripts/js-package.sh is installed"
+    exit 0
+fi
+
+echo "== Debian's Rust for wasm32 (${debian_packages[*]})"
 if ! installed "${debian_packages[@]}"; then
     if [[ $(id -u) -ne 0 ]]; then
         echo "missing ${debian_packages[*]}: run as root, or apt-get install them" >&2
@@ -69,15 +98,12 @@ debian_path=/usr/bin:$PATH
 echo "   $(PATH=$debian_path cargo --version), $(PATH=$debian_path rustc --version)"
 
 echo "== wasm-bindgen-cli $wasm_bindgen_version"
-wasm_bindgen=$tools/bin/wasm-bindgen
-if [[ "$("$wasm_bindgen" --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]]; then
+if ! has_wasm_bindgen; then
     echo "   installing it into $tools (cargo install, about 10 minutes)"
     timeout 3600 cargo install --quiet --root "$tools" --force wasm-bindgen-cli --version "$wasm_bindgen_version"
 fi
 
 echo "== binaryen $binaryen_version (wasm-opt, from npm)"
-binaryen=$tools/binaryen-$binaryen_version
-wasm_opt=$binaryen/node_modules/.bin/wasm-opt
 if [[ ! -x $wasm_opt ]]; then
     mkdir -p "$binaryen"
     timeout 900 npm install --prefix "$binaryen" --no-audit --no-fund --silent "binaryen@$binaryen_version"
@@ -86,8 +112,10 @@ fi
 if ! $pack_only; then
     echo "== the native halma CLI (the tests compare with it)"
     timeout 3600 cargo build --quiet --release -p halma-cli
+    target_dir=${CARGO_TARGET_DIR:-target}
+    [[ $target_dir == /* ]] || target_dir=$repository/$target_dir
+    cli=$target_dir/release/halma
 fi
-cli=$repository/target/release/halma
 
 echo "== crates/wasm for wasm32-unknown-unknown (-Zbuild-std, panic=abort)"
 started=$(date +%s)
@@ -141,7 +169,8 @@ trap 'rm -rf "$scratch"' EXIT
 cat >"$scratch/package.json" <<'EOF'
 { "name": "halma-package-test", "private": true, "type": "module" }
 EOF
-(cd "$scratch" && timeout 900 npm install --no-audit --no-fund --silent "$tarball" "typescript@$typescript_version")
+(cd "$scratch" && timeout 900 npm install --no-audit --no-fund --silent "$tarball" \
+    "typescript@$typescript_version" "@types/node@$node_types_version")
 cp -r "$package/test" "$scratch/test"
 
 echo "== import { Game, Engine } from \"halma\" in Node, from the scratch project"
@@ -154,9 +183,22 @@ if (moves.length !== 40 || !moves.includes(engine.search(game, { depth: 1 }).bes
 console.log(`   ${moves.length} legal moves at the halma start`);
 ')
 
-echo "== TypeScript sees the types (tsc --strict)"
-(cd "$scratch" && timeout 300 npx tsc --strict --noEmit --module nodenext --moduleResolution nodenext \
-    --target es2022 --lib es2022,dom,esnext.disposable test/types.ts)
+echo "== TypeScript sees the types (tsc --strict: a Node project, then a browser one)"
+# `types` in a tsconfig: the command line cannot say "no @types packages".
+typecheck() {
+    cat >"$scratch/tsconfig.$1.json" <<JSON
+{
+  "compilerOptions": {
+    "strict": true, "noEmit": true, "target": "es2022",
+    "module": "nodenext", "moduleResolution": "nodenext", "lib": $2, "types": $3
+  },
+  "files": ["test/types.ts"]
+}
+JSON
+    (cd "$scratch" && timeout 300 npx tsc -p "tsconfig.$1.json")
+}
+typecheck node '["es2022"]' '["node"]'
+typecheck browser '["es2022", "dom"]' '[]'
 
 echo "== node --test, against the installed package"
 (cd "$scratch" && HALMA_CLI=$cli HALMA_REPOSITORY=$repository \

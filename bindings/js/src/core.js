@@ -316,7 +316,7 @@ export class Game {
    * refused: WebAssembly has no threads.
    */
   perft(depth, settings = undefined) {
-    number(depth, "depth");
+    number(depth, "perft depth");
     const { hashMegabytes, threads, reuseReplies = false } = options(
       settings, "perft options", ["hashMegabytes", "threads", "reuseReplies"]);
     optionalNumber(hashMegabytes, "hashMegabytes");

@@ -26,11 +26,10 @@ export const MAX_RECORD_LENGTH: number;
  * Loads the WebAssembly module. In Node it is loaded at import and this
  * resolves at once; in browsers call it once before anything else.
  * `source` replaces the `.wasm` file beside the package: a URL, a Response,
- * bytes or a WebAssembly.Module.
+ * bytes or a WebAssembly.Module (typed loosely, so that the declarations
+ * compile with either the DOM's types or Node's).
  */
-export function init(
-  source?: string | URL | Request | Response | BufferSource | WebAssembly.Module,
-): Promise<void>;
+export function init(source?: string | URL | ArrayBuffer | ArrayBufferView | object): Promise<void>;
 
 /** The version of the halma library in the module. */
 export function version(): string;
@@ -234,7 +233,7 @@ export interface WorkerSearchOptions {
 
 /** An engine in a worker of its own (a Web Worker in browsers, worker_threads in Node). */
 export class EngineWorker {
-  /** The options of `new Engine(...)`, checked now. */
+  /** The options of `new Engine(...)`, checked now (in browsers, after `init()`). */
   constructor(options?: EngineOptions);
   /** The result of `Engine.search`, without blocking this thread. */
   search(game: Game, limits?: SearchLimits, options?: WorkerSearchOptions): Promise<SearchResult>;

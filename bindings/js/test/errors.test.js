@@ -177,6 +177,10 @@ test("a freed object refuses every call with a HalmaError; free is idempotent", 
   }
   // The rules object is its own: it outlives the game.
   assert.equal(rules.toString(), "halma");
+  // Symbol.dispose (explicit resource management) frees too.
+  const disposed = new Game();
+  disposed[Symbol.dispose]();
+  assert.throws(() => disposed.position, /was freed/);
   assertAlive();
 });
 
