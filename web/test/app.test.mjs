@@ -167,6 +167,46 @@ test("undo and redo: hot-seat one move at a time, against the engine back to the
   assertNoErrors();
 });
 
+test("a draw by repetition is announced and saved as one; a resignation ends the game", async () => {
+  const page = await browser.open("?rules=halma8&red=human&blue=human", { reducedMotion: "reduce" });
+  const steps = ["a5-a4", "h4-h5", "a4-a5", "h5-h4"];
+  for (let ply = 0; ply < 8; ply++) {
+    await playByClicks(page, await replay(page, "halma8"), steps[ply % 4]);
+    await waitForMoves(page, ply + 1);
+  }
+  assert.match(await status(page), /^Draw by repetition: this position has stood on the board 3 times/);
+  assert.equal(await page.getAttribute('[data-testid="status"]', "data-over"), "true");
+  await click(page, "a5");
+  assert.match(await notice(page), /^The game is over/);
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: WAIT }), page.click('[data-action="save"]')]);
+  const tags = Object.fromEntries(readRecord(readFileSync(await download.path(), "utf8")).tags);
+  assert.equal(tags.Result, "Draw");
+  assert.equal(tags.Termination, "repetition");
+  // Undo takes the draw back with the move.
+  await page.click('[data-action="undo"]');
+  assert.equal(await status(page), "Blue to move");
+  await page.click('[data-action="resign"]');
+  assert.equal(await status(page), "Blue resigned after 7 moves. Red wins.");
+  await page.close();
+  assertNoErrors();
+});
+
+test("flip: the board turns, its names and the arrow keys with it", async () => {
+  const page = await browser.open("?rules=halma8&red=human&blue=human");
+  const corner = () => page.$eval('[data-testid="board"] [data-square]', (square) => square.dataset.square);
+  assert.equal(await corner(), "a8");
+  await page.click('[data-action="flip"]');
+  assert.equal(await corner(), "h1");
+  assert.equal(await page.textContent(".coords.files"), "hgfedcba");
+  await page.focus('[data-square][tabindex="0"]');
+  // South is at the top now: down goes north, left goes east.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.square), "b2");
+  await page.close();
+  assertNoErrors();
+});
+
 test("save and load a game record; copy and set a position string", async () => {
   const page = await browser.open("?rules=halma10&red=human&blue=engine:1", { reducedMotion: "reduce" });
   for (let ply = 0; ply < 6; ply += 2) {

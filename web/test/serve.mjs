@@ -27,7 +27,13 @@ const TYPES = {
 export function serve(root, port = 0, log = () => {}) {
   const base = path.resolve(root);
   const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
+    } catch {
+      response.writeHead(400, { "content-type": "text/plain" }).end("bad request");
+      return;
+    }
     let file = path.join(base, pathname);
     if (!file.startsWith(base)) {
       response.writeHead(403).end();
