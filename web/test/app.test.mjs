@@ -405,6 +405,25 @@ test("the URL sets the game up; what it gets wrong is said, never silently dropp
   assertNoErrors();
 });
 
+test("the new-game menu: a variant, its options and its players", async () => {
+  const page = await browser.open("?rules=halma8&red=human&blue=engine:3");
+  await page.click('[data-action="new"]');
+  await page.selectOption("#preset", "halma3");
+  await page.check('input[name="flag"][value="camp-lock"]');
+  await page.selectOption("#spoil", "swap");
+  assert.equal(await page.textContent(".rules-preview"), `Rules: ${new Game("halma3,camp-lock,spoil=swap").rulesText}`);
+  assert.equal(await page.locator(".player-choices select").count(), 3, "a menu for each of halma3's seats");
+  await page.selectOption('.player-choices select[data-seat="Green"]', "human");
+  await page.click('[data-testid="new-game-dialog"] button[type="submit"]');
+  assert.equal(await page.textContent('[data-testid="rules"]'), new Game("halma3,camp-lock,spoil=swap").rulesText);
+  assert.equal(await page.inputValue('[data-testid="player-green"]'), "human");
+  assert.equal(await page.inputValue('[data-testid="player-blue"]'), "engine:3");
+  assert.deepEqual(await pieces(page), piecesOf(new Game("halma3")));
+  assert.match(page.url(), /\?rules=halma3,camp-lock,spoil=swap&red=human&green=human&blue=engine:3$/);
+  await page.close();
+  assertNoErrors();
+});
+
 test("offline once loaded: the service worker serves the page, the engine and its worker", async () => {
   const page = await browser.open("?rules=halma8&red=human&blue=engine:1");
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
