@@ -3,7 +3,7 @@
 // (with a visible thinking state and Stop); undo, redo, records, positions,
 // and the URL kept in step with the game's set-up.
 
-import { MAX_RECORD_LENGTH, type SearchResult, type Seat } from "halma";
+import { MAX_RECORD_LENGTH, type Rules, type SearchResult, type Seat } from "halma";
 
 import { Board, type BoardShape } from "./board";
 import { NewGameDialog, RecordDialog } from "./dialogs";
@@ -20,6 +20,17 @@ function element<T extends Element = HTMLElement>(selector: string): T {
   const found = document.querySelector<T>(selector);
   if (found === null) throw new Error(`the page has no ${selector}`);
   return found;
+}
+
+/** What the board is drawn from: the size, the seats and their camps. */
+function shapeOf(rules: Rules): BoardShape {
+  return {
+    width: rules.width,
+    height: rules.height,
+    seats: rules.seats,
+    homeCamps: new Map(rules.seats.map((seat) => [seat, rules.homeCamp(seat)])),
+    targetCamps: new Map(rules.seats.map((seat) => [seat, rules.targetCamp(seat)])),
+  };
 }
 
 export class App {
@@ -124,16 +135,8 @@ export class App {
     this.searches.clear();
     this.engines.newGame();
     const game = this.session.game;
-    const rules = game.rules;
-    const shape: BoardShape = {
-      width: rules.width,
-      height: rules.height,
-      seats: rules.seats,
-      homeCamps: new Map(rules.seats.map((seat) => [seat, rules.homeCamp(seat)])),
-      targetCamps: new Map(rules.seats.map((seat) => [seat, rules.targetCamp(seat)])),
-    };
-    this.board.build(shape);
-    this.seats.build(shape.seats, this.session.players);
+    this.board.build(shapeOf(game.rules));
+    this.seats.build(game.rules.seats, this.session.players);
     element('[data-testid="rules"]').textContent = game.rulesText;
     document.title = `Halma · ${game.rulesText}`;
     this.animation = Promise.resolve();
@@ -435,14 +438,7 @@ export class App {
   }
 
   private flip(): void {
-    const shape = this.session.game.rules;
-    this.board.build({
-      width: shape.width,
-      height: shape.height,
-      seats: shape.seats,
-      homeCamps: new Map(shape.seats.map((seat) => [seat, shape.homeCamp(seat)])),
-      targetCamps: new Map(shape.seats.map((seat) => [seat, shape.targetCamp(seat)])),
-    }, !this.board.isFlipped);
+    this.board.build(shapeOf(this.session.game.rules), !this.board.isFlipped);
     this.update();
   }
 

@@ -5,12 +5,9 @@ import type { Seat } from "halma";
 
 import { playerOptions } from "./panel";
 import {
-  FLAGS, PRESETS, SPOILS, joinRules, playersFor, rulesInfo, splitRules, type Player, type Settings,
+  FLAGS, PRESETS, SPOILS, joinRules, parsePlayer, playersFor, rulesInfo, splitRules, type Player, type Settings,
 } from "./settings";
 
-function playerOf(value: string): Player {
-  return value === "human" ? { kind: "human" } : { kind: "engine", level: Number(value.split(":")[1]) };
-}
 
 /** The new-game dialog: opened with the current settings, it calls
  * `onStart(settings)` with the chosen ones. */
@@ -43,7 +40,7 @@ export class NewGameDialog {
       const target = event.target as HTMLElement;
       if (target.matches("select[data-seat]")) {
         const select = target as HTMLSelectElement;
-        this.players.set(select.dataset.seat as Seat, playerOf(select.value));
+        this.players.set(select.dataset.seat as Seat, parsePlayer(select.value));
       }
       this.refresh();
     });

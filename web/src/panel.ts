@@ -4,7 +4,7 @@
 
 import { MAX_LEVEL, MIN_LEVEL, type SearchResult, type Seat } from "halma";
 
-import type { Player } from "./settings";
+import { parsePlayer, type Player } from "./settings";
 
 /** What the seats list shows. */
 export interface SeatsView {
@@ -38,9 +38,6 @@ export function playerOptions(select: HTMLSelectElement, player: Player): void {
   select.value = player.kind === "human" ? "human" : `engine:${player.level}`;
 }
 
-function playerOf(value: string): Player {
-  return value === "human" ? { kind: "human" } : { kind: "engine", level: Number(value.split(":")[1]) };
-}
 
 /** The seats list: built once per game, updated on every change. */
 export class SeatsList {
@@ -67,7 +64,7 @@ export class SeatsList {
       select.setAttribute("aria-label", `${seat} is played by`);
       select.dataset.testid = `player-${seat.toLowerCase()}`;
       playerOptions(select, players.get(seat)!);
-      select.addEventListener("change", () => this.events.onPlayer(seat, playerOf(select.value)));
+      select.addEventListener("change", () => this.events.onPlayer(seat, parsePlayer(select.value)));
       const detail = document.createElement("span");
       detail.className = "seat-detail";
       const button = document.createElement("button");
