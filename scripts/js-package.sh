@@ -12,6 +12,8 @@
 #   scripts/js-package.sh --check-tools   # only says what is missing (exit 1) or not (exit 0):
 #                                         # `cargo test` runs this script only when nothing is
 #                                         # missing (crates/wasm/tests/js_package.rs)
+#   scripts/js-package.sh --pack     # only builds and packs (no CLI, no tests): what
+#                                    # scripts/web-build.sh installs into the web app
 #
 # What it installs when missing (and keeps: later runs reuse it):
 # - Debian's rustc-web, cargo-web, rust-web-src and lld-22 (Rust 1.96 with
@@ -34,11 +36,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=false
 check_only=false
+pack_only=false
 case "${1:-}" in
     "") ;;
     --bench) bench=true ;;
     --check-tools) check_only=true ;;
-    *) echo "usage: $0 [--bench | --check-tools]" >&2; exit 2 ;;
+    --pack) pack_only=true ;;
+    *) echo "usage: $0 [--bench | --check-tools | --pack]" >&2; exit 2 ;;
 esac
 repository=$PWD
 tools=${HALMA_TOOLS_DIR:-$HOME/.cache/halma-tools}
@@ -105,11 +109,13 @@ if [[ ! -x $wasm_opt ]]; then
     timeout 900 npm install --prefix "$binaryen" --no-audit --no-fund --silent "binaryen@$binaryen_version"
 fi
 
-echo "== the native halma CLI (the tests compare with it)"
-timeout 3600 cargo build --quiet --release -p halma-cli
-target_dir=${CARGO_TARGET_DIR:-target}
-[[ $target_dir == /* ]] || target_dir=$repository/$target_dir
-cli=$target_dir/release/halma
+if ! $pack_only; then
+    echo "== the native halma CLI (the tests compare with it)"
+    timeout 3600 cargo build --quiet --release -p halma-cli
+    target_dir=${CARGO_TARGET_DIR:-target}
+    [[ $target_dir == /* ]] || target_dir=$repository/$target_dir
+    cli=$target_dir/release/halma
+fi
 
 echo "== crates/wasm for wasm32-unknown-unknown (-Zbuild-std, panic=abort)"
 started=$(date +%s)
@@ -152,6 +158,10 @@ echo "== npm pack"
 mkdir -p "$out"
 tarball=$out/$(cd "$package" && timeout 300 npm pack --silent --pack-destination "$out")
 echo "   $tarball"
+if $pack_only; then
+    echo "$tarball"
+    exit 0
+fi
 
 echo "== the tarball installed into an empty project, with TypeScript $typescript_version"
 scratch=$(mktemp -d)

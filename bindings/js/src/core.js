@@ -243,6 +243,13 @@ export class Game {
     return call(() => this.#inner().plyCount());
   }
 
+  /** How often the current position (pieces and side to move) has stood
+   * on the board in this game, the start included: 3 is a draw by
+   * repetition, as the record reader checks it. */
+  repetitionCount() {
+    return call(() => this.#inner().repetitionCount());
+  }
+
   /** The legal moves in notation, as `halma moves` prints them (none once
    * the game is over, ["pass"] when blocked). */
   legalMoves() {
@@ -265,6 +272,15 @@ export class Game {
   path(move) {
     string(move, "move");
     return call(() => this.#inner().path(move));
+  }
+
+  /** null when a legal move goes from `from` to `to` (two square names);
+   * otherwise the library's reason why none does, in words. For a board
+   * that a person clicks: parseMove("a5-e5") would read a one-segment path. */
+  illegalReason(from, to) {
+    string(from, "from");
+    string(to, "to");
+    return call(() => this.#inner().illegalReason(from, to)) ?? null;
   }
 
   /** Plays a move in notation and returns it as legalMoves() writes it; an
@@ -310,10 +326,21 @@ export class Game {
   }
 
   /** The game record, with extra tags (an object, a Map or [name, value]
-   * pairs), readable by `Game.fromRecord` and the Rust reader. */
-  record(tags = undefined) {
+   * pairs), readable by `Game.fromRecord` and the Rust reader. `ending`
+   * states how a game ended that the board does not say:
+   * `{ termination: "repetition" | "ply limit" | "agreement" |
+   * "adjudication" }` for a draw, `{ termination: "resignation", loser }`,
+   * `{ termination: "forfeit", loser, details? }`. */
+  record(tags = undefined, ending = undefined) {
     const [names = [], values = []] = tagPairs(tags);
-    return call(() => this.#inner().record(names, values));
+    if (ending === undefined) {
+      return call(() => this.#inner().record(names, values));
+    }
+    const { termination, loser, details } = options(ending, "ending", ["termination", "loser", "details"]);
+    string(termination, "ending termination");
+    if (loser !== undefined) string(loser, "ending loser");
+    if (details !== undefined) string(details, "ending details");
+    return call(() => this.#inner().recordEnded(termination, loser, details, names, values));
   }
 
   /** Whether the two games have the same rules, position and side to move. */

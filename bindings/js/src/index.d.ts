@@ -73,6 +73,13 @@ export interface PerftOptions {
 /** Extra tags of a game record. */
 export type Tags = Record<string, string> | Map<string, string> | Iterable<readonly [string, string]>;
 
+/** How a game ended that the board does not say (the record's Termination, Loser, TerminationDetails). */
+export type Ending =
+  | { termination: "normal" }
+  | { termination: "repetition" | "ply limit" | "agreement" | "adjudication" }
+  | { termination: "resignation"; loser: Seat }
+  | { termination: "forfeit"; loser: Seat; details?: string };
+
 /** A game: rules, the moves played (with undo), the position, the result. */
 export class Game {
   /** Throws InvalidRulesError or InvalidPositionError. */
@@ -99,6 +106,8 @@ export class Game {
   readonly history: string[];
   /** The number of moves played. */
   readonly plyCount: number;
+  /** How often the current position has stood on the board, the start included (3: a draw by repetition). */
+  repetitionCount(): number;
   /** The legal moves in notation, as `halma moves` prints them. */
   legalMoves(): string[];
   /** The number of legal moves. */
@@ -107,6 +116,8 @@ export class Game {
   parseMove(move: string): string;
   /** The squares of a legal move's path, origin first ([] for "pass"). */
   path(move: string): string[];
+  /** null when a legal move goes from `from` to `to`; else the library's reason, in words. */
+  illegalReason(from: string, to: string): string | null;
   /** Plays a move; returns its notation. Throws IllegalMoveError, GameOverError or GameTooLongError and changes nothing. */
   play(move: string): string;
   /** Takes back the last move and returns it (NothingToUndoError). */
@@ -117,8 +128,8 @@ export class Game {
   board(): (Seat | null)[][];
   /** The number of move sequences of `depth` (0 to 64) moves. */
   perft(depth: number, options?: PerftOptions): bigint;
-  /** The game record, readable by Game.fromRecord and the Rust reader. */
-  record(tags?: Tags): string;
+  /** The game record, readable by Game.fromRecord and the Rust reader; `ending` for a game the board did not end. */
+  record(tags?: Tags, ending?: Ending): string;
   /** Whether the two games have the same rules, position and side to move. */
   equals(other: unknown): boolean;
   /** The board as text. */

@@ -31,6 +31,11 @@ const winner: Seat | null = game.winner;
 const board: (Seat | null)[][] = game.board();
 const record: string = game.record({ Event: "types" });
 const again: Game = Game.fromRecord(record);
+const reason: string | null = game.illegalReason("a5", "e5");
+const seen: number = game.repetitionCount();
+const drawn: string = game.record({}, { termination: "repetition" });
+// @ts-expect-error: a resignation names its loser
+game.record({}, { termination: "resignation" });
 const tags: [string, string][] = readRecord(record).tags;
 const engine = new Engine({ level: 3, hashMegabytes: 8 });
 const result: SearchResult = engine.search(game, { nodes: 1000, clock: { remainingMs: 5000, incrementMs: 100 } });

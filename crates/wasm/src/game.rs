@@ -7,8 +7,10 @@ use halma_rules::{
 };
 use wasm_bindgen::prelude::*;
 
+use crate::endings::tag_pairs;
 use crate::error::{Failure, FailureKind};
 use crate::numbers;
+use crate::reasons::square_on_board;
 use crate::rules::RulesHandle;
 use crate::MAX_TABLE_MIB;
 
@@ -243,17 +245,7 @@ impl GameHandle {
     /// The seat on a square (a name such as `e12`), or `undefined` when it is empty.
     #[wasm_bindgen(js_name = pieceAt)]
     pub fn piece_at(&self, square: &str) -> Result<Option<String>, Failure> {
-        let at: Square = square
-            .parse()
-            .map_err(|e: halma_rules::ParseSquareError| Failure::invalid(e.to_string()))?;
-        let geometry = self.game.rules().geometry();
-        if at.file() >= geometry.width() || at.rank() >= geometry.height() {
-            return Err(Failure::invalid(format!(
-                "square {at} is off the {}x{} board",
-                geometry.width(),
-                geometry.height()
-            )));
-        }
+        let at = square_on_board(&self.game, square)?;
         Ok(self
             .game
             .position()
@@ -330,21 +322,7 @@ impl GameHandle {
         tag_names: Vec<String>,
         tag_values: Vec<String>,
     ) -> Result<String, Failure> {
-        if tag_names.len() != tag_values.len() {
-            return Err(Failure::new(
-                FailureKind::Type,
-                format!(
-                    "{} tag names but {} tag values",
-                    tag_names.len(),
-                    tag_values.len()
-                ),
-            ));
-        }
-        let tags: Vec<(&str, &str)> = tag_names
-            .iter()
-            .zip(&tag_values)
-            .map(|(name, value)| (name.as_str(), value.as_str()))
-            .collect();
+        let tags = tag_pairs(&tag_names, &tag_values)?;
         Ok(write_record(&self.game, &tags)?)
     }
 

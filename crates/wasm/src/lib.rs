@@ -21,10 +21,12 @@
 //! abort: the tables whose size the caller chooses are limited to
 //! [`MAX_TABLE_MIB`], and the package limits the length of strings.
 
+mod endings;
 mod engine;
 mod error;
 mod game;
 pub mod numbers;
+mod reasons;
 mod rules;
 
 pub use engine::{EngineHandle, LimitsInput, SearchOutcome};
