@@ -779,9 +779,11 @@ def _restore_game(rules: str, position: str, moves: List[Tuple[int, int, int]]) 
     for index, item in enumerate(moves):
         try:
             origin, destination, kind = item
+            squares: Tuple[Optional[int], Optional[int]] = (origin, destination)
             if origin == ffi.NO_SQUARE and destination == ffi.NO_SQUARE:
-                origin = destination = None
-            record = Move(origin, destination, kind)._to_c()
+                squares = (None, None)
+            # Move checks the kind's type and range itself.
+            record = Move(squares[0], squares[1], kind)._to_c()  # type: ignore[arg-type]
         except (TypeError, ValueError) as error:
             raise ValueError(f"pickled move {index + 1} is not a move: {error}") from None
         game._check(lib.halma_game_play(game._handle, ctypes.byref(record)))
