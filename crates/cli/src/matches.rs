@@ -45,7 +45,7 @@ restarted for the next one. Details: docs/match.md."
 )]
 pub struct MatchArgs {
     /// Player A: engine settings `level=N,nodes=N,depth=N,movetime=MS,hash=MiB,threads=N`
-    /// (prefixed with `v1,` for the frozen first version of the engine, or `v1` alone),
+    /// (prefixed with `v1,` or `v2,` for a frozen version of the engine, or `v1`, `v2` alone),
     /// a built-in opponent (`greedy`, `greedy-euclid`, `greedy-camp`, `racers`: one
     /// kind per seat, `blocker`, `random`), or `cmd=<command line>` for an engine speaking the protocol
     /// (split into words with the POSIX shell's quoting rules, never run by a shell).

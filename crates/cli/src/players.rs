@@ -18,14 +18,23 @@ use crate::CliError;
 /// Engine options and per-move limits read from a spec like
 /// `level=8,nodes=20000,movetime=100,depth=6,hash=16,threads=1`.
 ///
-/// A spec that starts with `v1` (`v1`, `v1,nodes=20000`) plays the frozen
-/// first version of the engine (`EngineOptions::v1`) with those settings.
+/// A spec that starts with `v1` or `v2` (`v1`, `v2,nodes=20000`) plays that
+/// frozen version of the engine (`EngineOptions::v1`, `EngineOptions::v2`)
+/// with those settings.
 pub fn engine_settings(spec: &str) -> Result<(EngineOptions, Limits), CliError> {
-    let (mut options, items) = match spec.strip_prefix("v1") {
-        Some("") => (EngineOptions::v1(), None),
-        Some(rest) if rest.starts_with(',') => (EngineOptions::v1(), Some(&rest[1..])),
-        _ => (EngineOptions::default(), Some(spec)),
-    };
+    let frozen = [
+        ("v1", EngineOptions::v1 as fn() -> EngineOptions),
+        ("v2", EngineOptions::v2),
+    ];
+    // A frozen name alone means its settings; after a comma, items adjust them.
+    let (mut options, items) = frozen
+        .iter()
+        .find_map(|(name, options)| match spec.strip_prefix(name) {
+            Some("") => Some((options(), None)),
+            Some(rest) if rest.starts_with(',') => Some((options(), Some(&rest[1..]))),
+            _ => None,
+        })
+        .unwrap_or_else(|| (EngineOptions::default(), Some(spec)));
     let mut limits = Limits::default();
     let mut seen: Vec<&str> = Vec::new();
     for (index, item) in items
@@ -113,7 +122,7 @@ pub enum PlayerSpec {
     /// A built-in opponent, by its name (one of `halma_tools::racers::BASELINES`).
     Baseline(&'static str),
     /// Engine settings (`level=8,nodes=20000`).
-    Engine(EngineOptions, Limits, String),
+    Engine(Box<EngineOptions>, Limits, String),
     /// `cmd=<command line>`: an engine speaking the protocol, as a child process.
     Protocol(EngineCommand),
 }
@@ -135,7 +144,11 @@ impl PlayerSpec {
                     return Ok(PlayerSpec::Protocol(command));
                 }
                 let (options, limits) = engine_settings(spec)?;
-                Ok(PlayerSpec::Engine(options, limits, format!("halma {spec}")))
+                Ok(PlayerSpec::Engine(
+                    Box::new(options),
+                    limits,
+                    format!("halma {spec}"),
+                ))
             }
         }
     }
@@ -145,9 +158,11 @@ impl PlayerSpec {
     pub fn build(&self, go: &GoLimits, client: &ClientOptions) -> Box<dyn Player + Send> {
         match self {
             PlayerSpec::Baseline(name) => baseline(name, 1).expect("a name of BASELINES"),
-            PlayerSpec::Engine(options, limits, label) => {
-                Box::new(EnginePlayer::new(options.clone(), *limits, label.clone()))
-            }
+            PlayerSpec::Engine(options, limits, label) => Box::new(EnginePlayer::new(
+                (**options).clone(),
+                *limits,
+                label.clone(),
+            )),
             PlayerSpec::Protocol(command) => {
                 Box::new(ProtocolPlayer::new(command.clone(), go.clone(), *client))
             }
@@ -218,6 +233,13 @@ mod tests {
         assert_ne!(EngineOptions::v1(), EngineOptions::default());
         assert!(error("v12").contains("expected key=value"));
         assert!(error("v1,v1").contains("expected key=value"));
+        let Ok((options, limits)) = engine_settings("v2,nodes=5000") else {
+            panic!("v2 with settings is a spec");
+        };
+        assert_eq!(options, EngineOptions::v2());
+        assert_eq!(limits.nodes, Some(5_000));
+        assert_ne!(EngineOptions::v2(), EngineOptions::v1());
+        assert!(error("v2,v1").contains("expected key=value"));
     }
 
     #[test]

@@ -31,6 +31,11 @@ use crate::eval::Evaluator;
 /// against greedy racers", on the exact endgame solver).
 pub const ENDGAME_MAX_BOUND: u32 = 3;
 
+/// With [`Bound::Parity`], the engine tries the solver when the bound of
+/// [`moves_needed_at_least`] is at most this: the sharper bound prunes
+/// enough that endgames of a few more pieces fit the budget.
+pub const PARITY_MAX_BOUND: u32 = 5;
+
 /// Longest solution the solver looks for, in moves of its seat: a bound on
 /// its recursion.
 pub const MAX_SOLUTION_MOVES: u32 = 24;
@@ -94,6 +99,61 @@ pub fn races_separated(position: &Position, seat: Seat, evaluator: &Evaluator) -
     }
 }
 
+/// The lower bound the solver prunes by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// [`moves_needed_at_least`]: the target squares still to fill.
+    Squares,
+    /// The larger of that and the parity bound of the solo solver
+    /// (`halma_solver::solo`, docs/solvers.md): a jump keeps the parity of
+    /// a piece's file and rank, so when a parity class holds more of the
+    /// seat's pieces than the target camp has squares of it, the excess
+    /// must step at least once, and a piece that steps needs a move of its
+    /// own unless it is outside the camp and next to it (its one move is
+    /// then the step in). Used only when the seat has exactly as many pieces
+    /// as its camp has squares and other seats' pieces cannot fill the camp
+    /// for it (not `spoil=fill`).
+    Parity,
+}
+
+/// The parity classes of the board and the seat's camp, for [`Bound::Parity`].
+struct Parity {
+    classes: [Bitboard; 4],
+    /// Target squares of each class.
+    wanted: [u32; 4],
+    /// Squares next to the target camp, outside it.
+    next_to_target: Bitboard,
+}
+
+impl Parity {
+    fn new(rules: &Rules, target: Bitboard) -> Parity {
+        let mut classes = [Bitboard::EMPTY; 4];
+        for square in rules.geometry().squares() {
+            classes[usize::from(square.file() % 2) * 2 + usize::from(square.rank() % 2)]
+                .insert(square);
+        }
+        Parity {
+            classes,
+            wanted: classes.map(|c| (c & target).count()),
+            next_to_target: target.neighbours() - target,
+        }
+    }
+
+    /// At least this many moves fill `target` with the pieces `own`, as
+    /// many as it has squares: one per piece outside, and one more per
+    /// piece that must step and cannot make that step its move into the camp.
+    fn bound(&self, own: Bitboard, target: Bitboard) -> u32 {
+        let outside = own - target;
+        let mut bound = outside.count();
+        for (class, &wanted) in self.classes.iter().zip(&self.wanted) {
+            let excess = (own & *class).count().saturating_sub(wanted);
+            let step_in = (outside & *class & self.next_to_target).count();
+            bound += excess.saturating_sub(step_in);
+        }
+        bound
+    }
+}
+
 /// What [`solve`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -123,6 +183,8 @@ struct Solver<'a> {
     /// number of moves.
     refuted: HashMap<u64, u32>,
     line: Vec<Move>,
+    /// The parity bound's tables, when it applies.
+    parity: Option<Parity>,
 }
 
 /// The fewest moves of the side to move of `position`, every other seat
@@ -135,7 +197,24 @@ pub fn solve(
     position: &Position,
     max_nodes: u64,
 ) -> Result<Option<Solution>, OutOfNodes> {
+    solve_with(rules, evaluator, position, max_nodes, Bound::Squares)
+}
+
+/// [`solve`], pruning by `bound`. The solution has the same length with
+/// either bound (both are lower bounds); the sharper one prunes more.
+pub fn solve_with(
+    rules: &Rules,
+    evaluator: &Evaluator,
+    position: &Position,
+    max_nodes: u64,
+    bound: Bound,
+) -> Result<Option<Solution>, OutOfNodes> {
     let seat = position.to_move();
+    let target = rules.target_camp(seat);
+    let parity = (bound == Bound::Parity
+        && rules.spoil() != Spoil::Fill
+        && position.pieces(seat).count() == target.count())
+    .then(|| Parity::new(rules, target));
     let mut solver = Solver {
         rules,
         evaluator,
@@ -146,6 +225,7 @@ pub fn solve(
         max_nodes,
         refuted: HashMap::new(),
         line: Vec::new(),
+        parity,
     };
     if rules.meets_goal(position, seat) {
         return Ok(Some(Solution {
@@ -153,7 +233,7 @@ pub fn solve(
             nodes: 0,
         }));
     }
-    let first = moves_needed_at_least(rules, position, seat);
+    let first = solver.bound();
     for allowed in first..=MAX_SOLUTION_MOVES {
         if solver.search(allowed)? {
             return Ok(Some(Solution {
@@ -166,6 +246,15 @@ pub fn solve(
 }
 
 impl Solver<'_> {
+    /// The lower bound on the moves left from the current position.
+    fn bound(&self) -> u32 {
+        let squares = moves_needed_at_least(self.rules, &self.position, self.seat);
+        match &self.parity {
+            Some(parity) => squares.max(parity.bound(self.position.pieces(self.seat), self.target)),
+            None => squares,
+        }
+    }
+
     /// Plays `mv` for the solver's seat, then passes for every other seat.
     fn play(&mut self, mv: Move) -> usize {
         self.position.make_move_unchecked(mv);
@@ -190,10 +279,10 @@ impl Solver<'_> {
         if self.rules.meets_goal(&self.position, self.seat) {
             return Ok(true);
         }
-        let bound = moves_needed_at_least(self.rules, &self.position, self.seat);
-        if bound > allowed || allowed == 0 {
+        if self.bound() > allowed || allowed == 0 {
             return Ok(false);
         }
+        let bound = moves_needed_at_least(self.rules, &self.position, self.seat);
         let key = self.position.hash();
         if self.refuted.get(&key).is_some_and(|&n| n >= allowed) {
             return Ok(false);
@@ -382,7 +471,38 @@ mod tests {
                 .expect("within the budget")
                 .expect("finishable");
             proptest::prop_assert_eq!(solution.moves.len() as u32, expected);
+            // The parity bound is a lower bound, and pruning by it keeps the optimum.
+            let target = rules.target_camp(Seat::Red);
+            let parity = Parity::new(&rules, target).bound(position.pieces(Seat::Red), target);
+            proptest::prop_assert!(parity <= expected, "{parity} > {expected}");
+            let sharp = solve_with(&rules, &evaluator, &position, 1_000_000, Bound::Parity)
+                .expect("within the budget")
+                .expect("finishable");
+            proptest::prop_assert_eq!(sharp.moves.len() as u32, expected);
         }
+    }
+
+    #[test]
+    fn the_parity_bound_counts_the_steps_parity_forces() {
+        let rules: Rules = "halma8".parse().unwrap();
+        let target = rules.target_camp(Seat::Red);
+        let parity = Parity::new(&rules, target);
+        // h1 missing, a piece on f3 (the class of h1): one jump in.
+        let one = endgame(&rules, &["h1"], &["f3"], &["a8"]);
+        assert_eq!(parity.bound(one.pieces(Seat::Red), target), 1);
+        // h1 and g1 missing, pieces on d3 (h1's class) and e4 (neither
+        // missing square's class, not next to the camp): e4 must step and
+        // move again, three moves at least where the squares count two.
+        let three = endgame(&rules, &["h1", "g1"], &["e4", "d3"], &["a8", "b8"]);
+        assert_eq!(parity.bound(three.pieces(Seat::Red), target), 3);
+        assert_eq!(moves_needed_at_least(&rules, &three, Seat::Red), 2);
+        let evaluator = Evaluator::new(&rules);
+        let exact = brute_force(&rules, &three, 4).expect("finishable");
+        assert!(exact >= 3);
+        let sharp = solve_with(&rules, &evaluator, &three, 1_000_000, Bound::Parity)
+            .unwrap()
+            .unwrap();
+        assert_eq!(sharp.moves.len() as u32, exact);
     }
 
     #[test]

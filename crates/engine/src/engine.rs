@@ -21,6 +21,7 @@ use crate::limits::{
 use crate::movecode::MoveCode;
 use crate::noise::Noise;
 use crate::options::{Contempt, EngineOptions, HashSize, Level, Threads};
+use crate::race;
 use crate::search::{pv_moves, Context, DrawRules, Iteration, Searcher, MAX_DEPTH};
 use crate::tt::TranspositionTable;
 
@@ -392,6 +393,39 @@ impl Engine {
         self.fill_until(stop, fill_deadline, start, progress_interval, on_event);
         let tt: &TranspositionTable = self.tt.as_ref().expect("made by fill_until");
         tt.new_search();
+        let race_alone = self.options.racing && races_alone(rules, position, &evaluator);
+        if let Some(beam) = self.options.race_beam.filter(|_| {
+            (position.seats().len() == 1 || race_alone)
+                && !settings.is_noisy()
+                && multipv == 1
+                && filter.is_none()
+                && limits.depth.is_none()
+                && (limits.nodes.is_some() || hard.is_some())
+        }) {
+            let race_limits = race::RaceLimits {
+                nodes: limits.nodes.unwrap_or(u64::MAX),
+                deadline: soft.map(|(_, end)| end).or(hard),
+                stop,
+            };
+            if let Some(line) =
+                race::race_line(rules, &evaluator, position, history, beam, &race_limits)
+            {
+                result.nodes += line.nodes;
+                result.best_move = line.moves.first().copied();
+                result.depth = line.moves.len() as u32;
+                result.seldepth = result.depth;
+                result.score = Score::from_raw(line.score);
+                // With other seats, who pass in the line, only its first
+                // move is a line of the game.
+                result.pv = line.moves;
+                if position.seats().len() > 1 {
+                    result.pv.truncate(1);
+                }
+                result.elapsed = start.elapsed();
+                result.hashfull = tt.hashfull();
+                return result;
+            }
+        }
         // A search stopped already (say, while it filled the table) starts
         // no helper threads: each would only set up and stop.
         let threads = if limits.allows_threads() && !stop.load(Ordering::Relaxed) {
@@ -417,6 +451,7 @@ impl Engine {
             start,
             root_filter: filter,
             multi_seat: self.options.multi_seat,
+            race_alone,
         };
         if settings.is_noisy() {
             let mut searcher = Searcher::new(&ctx, position, history);
@@ -498,11 +533,16 @@ fn try_endgame(
         return None;
     }
     let seat = position.to_move();
-    if endgame::moves_needed_at_least(rules, position, seat) > endgame::ENDGAME_MAX_BOUND {
+    let max_bound = match options.endgame_bound {
+        endgame::Bound::Squares => endgame::ENDGAME_MAX_BOUND,
+        endgame::Bound::Parity => endgame::PARITY_MAX_BOUND,
+    };
+    if endgame::moves_needed_at_least(rules, position, seat) > max_bound {
         return None;
     }
     let undisturbed = match position.seats().len() {
         1 => true,
+        2 if options.racing => races_alone(rules, position, evaluator),
         2 => endgame::races_separated(position, seat, evaluator),
         seats => options.multi_seat.races(seats),
     };
@@ -518,11 +558,21 @@ fn try_endgame(
     if let Some(clock) = limits.clock {
         budget = budget.min(clock.remaining.as_millis() as u64 * 10);
     }
-    match endgame::solve(rules, evaluator, position, budget) {
+    match endgame::solve_with(rules, evaluator, position, budget, options.endgame_bound) {
         Ok(Some(solution)) => Some((solution.moves, solution.nodes)),
         Ok(None) => None,
         Err(out) => Some((Vec::new(), out.nodes)),
     }
+}
+
+/// Whether the side to move races alone (see [`EngineOptions::racing`]):
+/// two seats, the races separated, and the opponent not within a move of
+/// its goal (then the two-seat search says who wins, and the score shows it).
+fn races_alone(rules: &Rules, position: &Position, evaluator: &Evaluator) -> bool {
+    let seat = position.to_move();
+    let other = position.seats().next_after(seat);
+    endgame::races_separated(position, seat, evaluator)
+        && endgame::moves_needed_at_least(rules, position, other) > 1
 }
 
 /// Solver nodes allowed when a search has no node limit.

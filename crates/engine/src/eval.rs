@@ -206,6 +206,19 @@ impl EvalWeights {
     };
 }
 
+impl EvalWeights {
+    /// The default weights of 2026-12-03 (`EngineOptions::v2`), frozen.
+    pub const V2: EvalWeights = EvalWeights {
+        home_straggler: 0,
+        fill_counts_foreign: false,
+        stranded: STRANDED_WEIGHT,
+        cornered: CORNERED_WEIGHT,
+        lateral: LATERAL_WEIGHT,
+        home_depth: HOME_DEPTH_WEIGHT,
+        ..EvalWeights::V1
+    };
+}
+
 impl Default for EvalWeights {
     fn default() -> EvalWeights {
         EvalWeights::DEFAULT

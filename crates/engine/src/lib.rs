@@ -46,6 +46,7 @@ mod limits;
 mod movecode;
 mod noise;
 mod options;
+pub mod race;
 pub mod search;
 pub mod tt;
 

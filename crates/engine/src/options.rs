@@ -4,8 +4,10 @@
 
 use thiserror::Error;
 
+use crate::endgame::Bound as EndgameBound;
 use crate::eval::EvalWeights;
 use crate::levels::{MAX_LEVEL, MIN_LEVEL};
+use crate::race::RaceBeam;
 use crate::search::{DrawRules, Selectivity};
 use crate::tt::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
@@ -220,6 +222,11 @@ pub struct EngineOptions {
     /// Whether endgames are played exactly by [`crate::endgame`] when the
     /// side to move's race can no longer be disturbed.
     pub endgame: bool,
+    /// The bound the endgame solver prunes by; with
+    /// [`crate::endgame::Bound::Parity`] it is tried from
+    /// [`crate::endgame::PARITY_MAX_BOUND`] squares left to fill instead of
+    /// [`crate::endgame::ENDGAME_MAX_BOUND`]. `Squares` in `v1` and `v2`.
+    pub endgame_bound: EndgameBound,
     /// Whether the engine may hold a draw by spoiling: keeping its pieces in
     /// its home camp, the target of another seat, which under `spoil=none`
     /// cannot finish while they are there. Off by default: a position where
@@ -228,6 +235,18 @@ pub struct EngineOptions {
     /// last pieces out even from behind and every game against it ends;
     /// `v1` spoils.
     pub spoiling: bool,
+    /// Whether a two-seat search plans the seat's own moves alone once the
+    /// races are separated ([`crate::endgame::races_separated`]) and the
+    /// opponent cannot finish with its next move: the opponent can no longer
+    /// disturb the race, so every ply of the search goes to the seat's own
+    /// moves, as in a solo race. Off in `v1` and `v2`.
+    pub racing: bool,
+    /// The racing beam ([`crate::race`]) that plays, instead of the
+    /// alpha-beta search, a race nobody can disturb (one seat, or two once
+    /// [`EngineOptions::racing`] sees the races separated), in searches
+    /// limited by nodes or time; `None` in `v1` and `v2`, which search such
+    /// races like any other position.
+    pub race_beam: Option<RaceBeam>,
 }
 
 impl Default for EngineOptions {
@@ -244,7 +263,10 @@ impl Default for EngineOptions {
             selectivity: Selectivity::default(),
             multi_seat: MultiSeatSearch::default(),
             endgame: true,
+            endgame_bound: EndgameBound::Parity,
             spoiling: false,
+            racing: true,
+            race_beam: Some(RaceBeam::DEFAULT),
         }
     }
 }
@@ -262,8 +284,31 @@ impl EngineOptions {
             weights: EvalWeights::V1,
             multi_seat: MultiSeatSearch::BestReply,
             endgame: false,
+            endgame_bound: EndgameBound::Squares,
             selectivity: Selectivity::V1,
             spoiling: true,
+            racing: false,
+            race_beam: None,
+            ..EngineOptions::default()
+        }
+    }
+
+    /// The engine as it was on 2026-12-03, frozen as the second yardstick
+    /// (`v2` in `halma match`): best-reply search in three and four seats,
+    /// the endgame solver, contempt, no spoiling, its evaluation weights
+    /// ([`EvalWeights::V2`]) and selectivity ([`Selectivity::V2`]), and none
+    /// of the later additions. Everything else as [`EngineOptions::default`].
+    pub fn v2() -> EngineOptions {
+        EngineOptions {
+            contempt: Contempt::DEFAULT,
+            weights: EvalWeights::V2,
+            multi_seat: MultiSeatSearch::BestReply,
+            endgame: true,
+            endgame_bound: EndgameBound::Squares,
+            selectivity: Selectivity::V2,
+            spoiling: false,
+            racing: false,
+            race_beam: None,
             ..EngineOptions::default()
         }
     }

@@ -26,10 +26,13 @@
 //! Selectivity ("pruning hopeless moves"): a Halma position has a hundred
 //! moves or more and most of them go sideways or backwards. Beyond the root
 //! only the best `width` moves by that ordering are searched, `width` growing
-//! with the remaining depth ([`Selectivity`]), and late moves are searched
-//! one ply shallower first (late-move reductions; in two-seat search the
-//! default leaves the opponent's replies unreduced, `v1` reduces them:
-//! [`Selectivity::with_reduced_replies`]).
+//! with the remaining depth ([`Selectivity`]; the root of a two-seat search
+//! keeps its best [`DUEL_ROOT_WIDTH`], `v1` and `v2` every move), and late
+//! moves are searched one ply shallower first (late-move reductions; in
+//! two-seat search the default leaves the opponent's replies unreduced, `v1`
+//! reduces them: [`Selectivity::with_reduced_replies`]). A race nobody can
+//! disturb any more is played by [`crate::race`] instead, when the search has
+//! a node or time limit.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -94,6 +97,12 @@ pub struct Selectivity {
     widths: [usize; 4],
     reduce_from: usize,
     reduce_replies: bool,
+    /// Root moves searched in a two-seat search, the best by the move
+    /// ordering: `usize::MAX` for all of them (`v1`, `v2`).
+    duel_root: usize,
+    /// Whether a move that wins at once is always searched, whatever its
+    /// gain (`false` in `v1` and `v2`, whose widths can leave it out).
+    wins_first: bool,
 }
 
 impl Selectivity {
@@ -120,6 +129,8 @@ impl Selectivity {
             widths,
             reduce_from,
             reduce_replies: true,
+            duel_root: usize::MAX,
+            wins_first: false,
         })
     }
 
@@ -129,6 +140,18 @@ impl Selectivity {
         widths: [6, 10, 14, 20],
         reduce_from: 4,
         reduce_replies: true,
+        duel_root: usize::MAX,
+        wins_first: false,
+    };
+
+    /// The default selectivity of 2026-12-03 (`v2`), frozen: [`Selectivity::V1`]
+    /// with the opponent's replies in two-seat search at full depth.
+    pub const V2: Selectivity = Selectivity {
+        widths: [6, 10, 14, 20],
+        reduce_from: 4,
+        reduce_replies: false,
+        duel_root: usize::MAX,
+        wins_first: false,
     };
 
     /// The same selectivity, with the opponent's late replies in two-seat
@@ -141,6 +164,22 @@ impl Selectivity {
             reduce_replies,
             ..self
         }
+    }
+
+    /// The same selectivity, searching only the best `width` root moves by
+    /// the move ordering in a two-seat search (at least 1).
+    pub fn with_duel_root(self, width: usize) -> Selectivity {
+        Selectivity {
+            duel_root: width.max(1),
+            ..self
+        }
+    }
+
+    /// The same selectivity, always searching (`true`) the moves that win at
+    /// once, which a width can otherwise leave out when they gain little:
+    /// the last piece entering its camp at its edge.
+    pub fn with_wins_first(self, wins_first: bool) -> Selectivity {
+        Selectivity { wins_first, ..self }
     }
 
     /// Whether the opponent's late replies in two-seat search are reduced.
@@ -159,11 +198,18 @@ impl Selectivity {
     }
 }
 
+/// Root moves of a two-seat search by default: the rest go sideways or
+/// back (docs/notes/strength-2026-12.md).
+pub const DUEL_ROOT_WIDTH: usize = 40;
+
 impl Default for Selectivity {
-    /// [`Selectivity::V1`] with the opponent's replies in two-seat search
-    /// searched to full depth.
+    /// [`Selectivity::V2`] (the opponent's replies in two-seat search
+    /// searched to full depth), searching the best [`DUEL_ROOT_WIDTH`] root
+    /// moves of a two-seat search, and every move that wins at once.
     fn default() -> Selectivity {
-        Selectivity::V1.with_reduced_replies(false)
+        Selectivity::V2
+            .with_duel_root(DUEL_ROOT_WIDTH)
+            .with_wins_first(true)
     }
 }
 
@@ -195,6 +241,9 @@ pub(crate) struct Context<'a> {
     pub root_filter: Option<&'a [Move]>,
     /// The search of three- and four-seat games.
     pub multi_seat: MultiSeatSearch,
+    /// Whether a two-seat search plans the root seat's moves alone, the
+    /// opponent passing (see [`crate::EngineOptions::racing`]).
+    pub race_alone: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -280,6 +329,7 @@ impl<'a> Searcher<'a> {
     pub fn new(ctx: &'a Context<'a>, position: &Position, history: &[u64]) -> Searcher<'a> {
         let mode = match position.seats().len() {
             1 => Mode::Solo,
+            2 if ctx.race_alone => Mode::Race,
             2 => Mode::Duel,
             seats if ctx.multi_seat.races(seats) => Mode::Race,
             _ => Mode::BestReply,
@@ -517,10 +567,16 @@ impl<'a> Searcher<'a> {
         let first = self.pos.to_move();
         let opponents = self.mode == Mode::BestReply && first != self.root_seat;
         let mut passes = 0;
+        // Each seat's last square to fill, when it has only one left.
+        let mut winning: [Option<(Seat, halma_core::Square)>; 4] = [None; 4];
         loop {
             let seat = self.pos.to_move();
             let generator = self.ctx.rules.move_generator(&self.pos);
             let cost = self.ctx.eval;
+            // The one square whose filling wins, if one is left.
+            if self.ctx.selectivity.wins_first {
+                winning[seat.index()] = self.last_square(seat).map(|square| (seat, square));
+            }
             for piece in PieceMovesIter::new(&generator, self.pos.pieces(seat)) {
                 let from = piece.origin;
                 let from_cost = cost.cost(seat, from);
@@ -557,6 +613,20 @@ impl<'a> Searcher<'a> {
         for _ in 0..passes {
             self.pos.unmake_move(Move::PASS);
         }
+        // Marked after the generation, whose loop stays as fast as before.
+        for &(seat, square) in winning.iter().flatten() {
+            let target = self.ctx.eval.target(seat);
+            for scored in list.iter_mut() {
+                let mv = scored.code.mv();
+                if scored.code.seat() == seat
+                    && mv.to() == square
+                    && !target.contains(mv.from())
+                    && scored.key != i32::MAX
+                {
+                    scored.key = i32::MAX - 1;
+                }
+            }
+        }
         if halma_rules::pass_is_due(list.len()) {
             list.push(Scored {
                 code: MoveCode::new(first, Move::PASS),
@@ -569,6 +639,23 @@ impl<'a> Searcher<'a> {
         }
         list.sort_unstable_by_key(|s| std::cmp::Reverse(s.key));
         self.lists[ply] = list;
+    }
+
+    /// The last square of `seat`'s target camp still to fill, when only
+    /// one is left: a move from outside the camp onto it wins (under
+    /// `spoil=fill` when some piece of the camp is `seat`'s own, or the
+    /// moving one).
+    fn last_square(&self, seat: Seat) -> Option<halma_core::Square> {
+        let target = self.ctx.eval.target(seat);
+        let open = match self.ctx.rules.spoil() {
+            Spoil::None | Spoil::Swap => target - self.pos.pieces(seat),
+            Spoil::Fill => target - self.pos.occupied(),
+        };
+        if open.count() == 1 {
+            open.first()
+        } else {
+            None
+        }
     }
 
     fn width(&self, depth: i32, opponents: bool) -> usize {
@@ -763,7 +850,14 @@ impl<'a> Searcher<'a> {
     /// Fills the root move list (every legal move, or those of the root
     /// filter, best by ordering first).
     pub fn prepare_root(&mut self) {
-        self.generate(0, None, usize::MAX);
+        // Every move when the caller picks the moves or asks for several lines.
+        let width = match self.mode {
+            Mode::Duel if self.ctx.root_filter.is_none() && self.multipv == 1 => {
+                self.ctx.selectivity.duel_root
+            }
+            _ => usize::MAX,
+        };
+        self.generate(0, None, width);
         let filter = self.ctx.root_filter;
         self.root_moves = self.lists[0]
             .iter()

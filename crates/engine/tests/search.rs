@@ -439,7 +439,13 @@ fn replies_searched_in_full_by_default_and_only_with_two_seats() {
     assert!(Selectivity::V1.reduces_replies());
     assert_eq!(EngineOptions::v1().selectivity, Selectivity::V1);
     let full_replies = Selectivity::V1.with_reduced_replies(false);
-    assert_eq!(Selectivity::default(), full_replies);
+    assert_eq!(Selectivity::V2, full_replies);
+    assert_eq!(
+        Selectivity::default(),
+        full_replies
+            .with_duel_root(halma_engine::search::DUEL_ROOT_WIDTH)
+            .with_wins_first(true)
+    );
     // Two seats: the replies searched to full depth make the same-depth
     // tree larger.
     let two = midgame();
@@ -534,4 +540,33 @@ fn a_noisy_level_finishes_its_race() {
         won += usize::from(game.result() == GameResult::Won(Seat::Red));
     }
     assert!(won >= 34, "level 3 won {won} of 40 games");
+}
+
+/// The root of a two-seat search keeps its best moves only, but a move the
+/// caller asks for is searched wherever the ordering puts it.
+#[test]
+fn the_two_seat_root_keeps_its_best_moves_but_searches_what_it_is_asked() {
+    let mut game = Game::new("halma".parse().unwrap());
+    for text in ["b12-c11", "o5-n6"] {
+        game.play_str(text).unwrap();
+    }
+    let legal = game.legal_moves();
+    assert!(legal.len() > halma_engine::search::DUEL_ROOT_WIDTH);
+    let stop = AtomicBool::new(false);
+    // The move the ordering likes least is searched when asked for.
+    let rules = game.rules().clone();
+    let eval = halma_engine::Evaluator::new(&rules);
+    let seat = game.to_move();
+    let worst = *legal
+        .iter()
+        .min_by_key(|m| eval.gain(seat, m.from(), m.to()))
+        .unwrap();
+    let options = SearchOptions {
+        searchmoves: vec![worst],
+        ..SearchOptions::default()
+    };
+    let result = engine()
+        .search_with(&game, Limits::nodes(2_000), &options, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(result.best_move, Some(worst));
 }

@@ -4,13 +4,13 @@
 //! cargo run --release -p halma-tools --example strength -- nps [--rules halma] [--nodes 2000000]
 //! cargo run --release -p halma-tools --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
 //!     (or any built-in opponent instead of `greedy`: greedy-euclid, greedy-camp,
-//!     racers (one kind per seat), blocker, random; `--engine v1` plays the frozen
-//!     first version instead of today's engine; `--multi-seat race|best-reply|hybrid`
+//!     racers (one kind per seat), blocker, random; `--engine v1` or `--engine v2` plays
+//!     that frozen version instead of today's engine (in `solo` too); `--multi-seat race|best-reply|hybrid`
 //!     sets the engine's search of three and four seats)
 //! cargo run --release -p halma-tools --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
 //! cargo run --release -p halma-tools --example strength -- versus --nodes 30000 --beam 10000
 //! cargo run --release -p halma-tools --example strength -- ladder [--games 50] [--from 1] [--to 10]
-//! cargo run --release -p halma-tools --example strength -- solo [--nodes 20000] [--beam 2000]
+//! cargo run --release -p halma-tools --example strength -- solo [--nodes 20000] [--beam 2000] [--variants 8]
 //! ```
 //!
 //! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
@@ -48,7 +48,12 @@ struct Args {
     seed: u64,
     level: u8,
     max_plies: usize,
-    v1: bool,
+    /// Solo races from other starts besides the preset's (`--variants N`):
+    /// the start after 1 to 4 random forward moves, seeds 1 to N.
+    variants: u64,
+    /// The engine's options before `--level` and `--multi-seat`: today's
+    /// default, or a frozen version (`--engine v1`, `--engine v2`).
+    base: fn() -> EngineOptions,
     /// The engine's search of three and four seats (`--multi-seat`); `None`
     /// keeps the options' own (today's default or `v1`'s).
     multi_seat: Option<MultiSeatSearch>,
@@ -56,7 +61,7 @@ struct Args {
 
 /// What the example takes, printed with any error in its arguments.
 const USAGE: &str = "usage: strength COMMAND [--rules R] [--games N] [--nodes N] [--beam W] \
-[--from L] [--to L] [--jobs N] [--seed N] [--level L] [--max-plies N] [--engine v1] \
+[--from L] [--to L] [--jobs N] [--seed N] [--level L] [--max-plies N] [--variants N] [--engine v1|v2] \
 [--multi-seat race|best-reply|hybrid]
 commands: nps, versus, ladder, solo, or a built-in opponent (greedy, greedy-euclid, \
 greedy-camp, racers, blocker, random)";
@@ -89,7 +94,8 @@ fn parse() -> Result<Args, String> {
         seed: 1,
         level: 10,
         max_plies: 1000,
-        v1: false,
+        variants: 0,
+        base: EngineOptions::default,
         multi_seat: None,
     };
     let mut it = std::env::args().skip(1);
@@ -117,8 +123,10 @@ fn parse() -> Result<Args, String> {
             "--seed" => args.seed = value_of(&flag, &value)?,
             "--level" => args.level = level_of(&flag, &value)?,
             "--max-plies" => args.max_plies = value_of(&flag, &value)?,
-            "--engine" if value == "v1" => args.v1 = true,
-            "--engine" => return Err(format!("--engine {value}: only v1 is known")),
+            "--variants" => args.variants = value_of(&flag, &value)?,
+            "--engine" if value == "v1" => args.base = EngineOptions::v1,
+            "--engine" if value == "v2" => args.base = EngineOptions::v2,
+            "--engine" => return Err(format!("--engine {value}: v1 or v2")),
             "--multi-seat" => {
                 args.multi_seat = Some(match value.as_str() {
                     "race" => MultiSeatSearch::Race,
@@ -136,14 +144,10 @@ fn parse() -> Result<Args, String> {
 fn engine_player(
     level: u8,
     nodes: u64,
-    v1: bool,
+    base: fn() -> EngineOptions,
     multi_seat: Option<MultiSeatSearch>,
 ) -> EnginePlayer {
-    let mut options = if v1 {
-        EngineOptions::v1()
-    } else {
-        EngineOptions::default()
-    };
+    let mut options = base();
     if let Some(search) = multi_seat {
         options.multi_seat = search;
     }
@@ -236,6 +240,24 @@ fn run_match(
     total.into_inner().unwrap()
 }
 
+/// The solo start of `rules` after `seed % 4 + 1` random forward moves
+/// (moves that bring the piece closer to its target corner), and that number.
+fn solo_variant(rules: &Rules, seed: u64) -> (halma_core::Position, usize) {
+    let mut rng = halma_tools::rng::Rng::new(seed);
+    let mut position = solo_position(rules, Seat::Red);
+    let eval = halma_engine::Evaluator::new(rules);
+    let random = (seed % 4 + 1) as usize;
+    for _ in 0..random {
+        let forward: Vec<_> = rules
+            .legal_moves(&position)
+            .into_iter()
+            .filter(|m| eval.distance(Seat::Red, m.from()) > eval.distance(Seat::Red, m.to()))
+            .collect();
+        position.make_move_unchecked(forward[rng.below(forward.len())]);
+    }
+    (position, random)
+}
+
 fn main() {
     let args = match parse() {
         Ok(args) => args,
@@ -286,11 +308,11 @@ fn main() {
             let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
             let level = args.level;
             let opponent = args.command.clone();
-            let (v1, multi_seat) = (args.v1, args.multi_seat);
+            let (base, multi_seat) = (args.base, args.multi_seat);
             let score = run_match(&config, games, args.jobs, &move || {
                 let opponent: Box<dyn Player> = baseline(&opponent, 1).expect("a baseline");
                 (
-                    Box::new(engine_player(level, nodes, v1, multi_seat)),
+                    Box::new(engine_player(level, nodes, base, multi_seat)),
                     opponent,
                 )
             });
@@ -305,8 +327,8 @@ fn main() {
             let (a, b) = (args.nodes, args.beam as u64);
             let score = run_match(&config, games, args.jobs, &move || {
                 (
-                    Box::new(engine_player(10, a, false, None)) as Box<dyn Player>,
-                    Box::new(engine_player(10, b, false, None)) as Box<dyn Player>,
+                    Box::new(engine_player(10, a, EngineOptions::default, None)) as Box<dyn Player>,
+                    Box::new(engine_player(10, b, EngineOptions::default, None)) as Box<dyn Player>,
                 )
             });
             println!("{a} nodes vs {b} nodes: {score}");
@@ -316,8 +338,10 @@ fn main() {
             for level in args.from..args.to {
                 let score = run_match(&config, games, args.jobs, &move || {
                     (
-                        Box::new(engine_player(level + 1, 0, false, None)) as Box<dyn Player>,
-                        Box::new(engine_player(level, 0, false, None)) as Box<dyn Player>,
+                        Box::new(engine_player(level + 1, 0, EngineOptions::default, None))
+                            as Box<dyn Player>,
+                        Box::new(engine_player(level, 0, EngineOptions::default, None))
+                            as Box<dyn Player>,
                     )
                 });
                 println!("level {} vs level {level}: {score}", level + 1);
@@ -327,7 +351,7 @@ fn main() {
             let rules = &args.rules;
             let start = solo_position(rules, Seat::Red);
             let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
-            let mut engine = Engine::new(EngineOptions::default());
+            let mut engine = Engine::new((args.base)());
             let t = Instant::now();
             match engine_solo_race(&mut engine, rules, &start, Limits::nodes(nodes), 500) {
                 Ok(moves) => println!(
@@ -339,6 +363,26 @@ fn main() {
                     "engine ({nodes} nodes/move): NOT finished after {} moves",
                     moves.len()
                 ),
+            }
+            if args.variants > 0 {
+                let lengths: Vec<usize> = (1..=args.variants)
+                    .map(|seed| {
+                        let (position, random) = solo_variant(rules, seed);
+                        let mut engine = Engine::new((args.base)());
+                        let limits = Limits::nodes(nodes);
+                        match engine_solo_race(&mut engine, rules, &position, limits, 500) {
+                            Ok(moves) => random + moves.len(),
+                            Err(moves) => {
+                                panic!("race {seed} not finished after {} moves", moves.len())
+                            }
+                        }
+                    })
+                    .collect();
+                let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+                println!(
+                    "engine ({nodes} nodes/move): {} races after 1 to 4 random forward moves, {mean:.1} moves on average (random moves included): {lengths:?}",
+                    lengths.len()
+                );
             }
             if args.beam == 0 {
                 return;

@@ -109,10 +109,11 @@ fn the_engine_player_counts_the_moves_its_endgame_solver_plays() {
     // From the start: searched.
     let start = halma_rules::Game::new(rules.clone());
     engine.choose(&start).unwrap();
-    // Blue is all but home and far away, Red needs one step (e2-e1): the
-    // races are separated and the exact solver plays.
+    // Blue is two moves from home and far away, Red needs one step
+    // (e2-e1): the races are separated and the exact solver plays. (With
+    // Blue a move from home the two-seat search plays, to show who wins.)
     let end = rules
-        .parse_position("bbbb4/bbb5/bbb5/8/7r/6rr/4rrrr/5rrr r")
+        .parse_position("bbbb4/bbb5/b1bb4/8/7r/6rr/4rrrr/5rrr r")
         .unwrap();
     let winning = rules.parse_move(&end, "e2-e1").unwrap();
     let end = halma_rules::Game::from_position(rules, end).unwrap();
