@@ -191,7 +191,7 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
                 (
                     Some((oracle_square(mv.from()), oracle_square(mv.to()))),
                     mv.kind() == MoveKind::Swap,
-                    rules.move_to_string(position, mv),
+                    rules.move_to_string(position, mv).expect("a legal move"),
                 )
             }
         })
@@ -292,7 +292,7 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
     );
 
     for mv in ours {
-        let text = rules.move_to_string(position, mv);
+        let text = rules.move_to_string(position, mv).expect("a legal move");
         prop_assert_eq!(
             rules.parse_move(position, &text),
             Ok(mv),

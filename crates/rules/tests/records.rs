@@ -73,7 +73,7 @@ fn a_record_shows_its_result_and_numbers_rounds() {
     assert_eq!(
         game.undo()
             .map(|m| game.rules().move_to_string(game.position(), m)),
-        Some("g5-h4".to_owned())
+        Some(Ok("g5-h4".to_owned()))
     );
     assert_eq!(game.result(), GameResult::Ongoing);
     assert_eq!(game.undo(), None);
