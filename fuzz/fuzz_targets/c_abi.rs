@@ -618,7 +618,7 @@ impl Ctx<'_> {
             let game = game.expect("legal moves come from a game");
             let mv = legal[self.bytes.below(legal.len())];
             let text = if mode < 96 || mv.is_pass() {
-                game.move_to_string(mv)
+                game.move_to_string(mv).expect("a legal move")
             } else {
                 format!("{}-{}", mv.from(), mv.to())
             };
@@ -1174,7 +1174,7 @@ impl Ctx<'_> {
             code
         } else {
             let expected: Result<Vec<u8>, Code> =
-                legal.map(|mv| text_vec(&game.as_ref().unwrap().move_to_string(mv)));
+                legal.map(|mv| text_vec(&game.as_ref().unwrap().move_to_string(mv).unwrap()));
             let count = expected.as_ref().map_or(5, Vec::len);
             let mut out = BufOut::<u8>::pick(&mut self.bytes, count, 1);
             // SAFETY: as above.

@@ -54,7 +54,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         }
         let result = engine.search(&game, limits, &stop);
         let Some(mv) = result.best_move else { break };
-        let text = game.move_to_string(mv);
+        let text = game.move_to_string(mv)?;
         let seat = game.to_move();
         println!(
             "{:>4}. {:<6} {:<24} score {:<10} depth {:>2} nodes {:>8} {:>5} ms",

@@ -38,7 +38,10 @@ fn a_win_in_one_is_found() {
     for limits in [Limits::depth(1), Limits::depth(4), Limits::nodes(500)] {
         let result =
             engine().search_position(&rules, &position, &[], limits, &AtomicBool::new(false));
-        assert_eq!(rules.move_to_string(&position, best(&result)), "d2-e1");
+        assert_eq!(
+            rules.move_to_string(&position, best(&result)).unwrap(),
+            "d2-e1"
+        );
         assert_eq!(result.score, Score::Win(1));
     }
 }
@@ -488,7 +491,7 @@ fn the_engine_leaves_its_home_camp_rather_than_spoil() {
             Limits::nodes(20_000),
             &AtomicBool::new(false),
         );
-        let text = rules.move_to_string(&position, best(&result));
+        let text = rules.move_to_string(&position, best(&result)).unwrap();
         text[..2].to_string()
     };
     assert!(!EngineOptions::default().spoiling);

@@ -285,7 +285,7 @@ impl Session {
                 if !self.rules.is_finished(&self.position) {
                     for mv in self.rules.legal_moves(&self.position).iter() {
                         text.push(' ');
-                        text.push_str(&self.rules.move_to_string(&self.position, *mv));
+                        text.push_str(&notation(&self.rules, &self.position, *mv));
                     }
                 }
                 send(&self.out, &text);
@@ -462,14 +462,16 @@ impl Session {
                 &mut on_event,
             );
             let lines = match result {
-                Ok(result) => format!(
-                    "{}\nbestmove {}",
-                    final_line(&rules, &position, &result),
-                    result.best_move.map_or_else(
-                        || "none".to_owned(),
-                        |mv| rules.move_to_string(&position, mv)
-                    )
-                ),
+                Ok(result) => match result.best_move.map(|mv| rules.move_to_string(&position, mv)) {
+                    None => format!("{}\nbestmove none", final_line(&rules, &position, &result)),
+                    Some(Ok(best)) => {
+                        format!("{}\nbestmove {best}", final_line(&rules, &position, &result))
+                    }
+                    // A bug of the engine, but the controller still gets its one `bestmove`.
+                    Some(Err(reason)) => {
+                        format!("error go: the engine's best move is not legal: {reason}\nbestmove none")
+                    }
+                },
                 // The options were checked before: this is a bug, but the
                 // controller still gets its one `bestmove`.
                 Err(e) => format!("error go: {e}\nbestmove none"),
@@ -531,7 +533,7 @@ pub fn progress_line(rules: &Rules, position: &Position, progress: &SearchProgre
         "info depth {} seldepth {} currmove {} currmovenumber {} nodes {} nps {} time {} hashfull {}",
         progress.depth,
         progress.seldepth,
-        rules.move_to_string(position, progress.currmove),
+        notation(rules, position, progress.currmove),
         progress.currmovenumber,
         progress.nodes,
         nps(progress.nodes, progress.elapsed),
@@ -556,15 +558,28 @@ pub fn final_line(rules: &Rules, position: &Position, result: &SearchResult) -> 
     )
 }
 
-/// Moves in notation, each written in the position it is played in.
+/// Moves in notation, each written in the position it is played in; the
+/// line ends before a move that is not legal there (the engine's lines
+/// are legal: this keeps a bug from writing a wrong one).
 pub fn line_text(rules: &Rules, position: &Position, moves: &[Move]) -> String {
     let mut position = position.clone();
     let mut words = Vec::with_capacity(moves.len());
     for &mv in moves {
-        words.push(rules.move_to_string(&position, mv));
+        let Ok(word) = rules.move_to_string(&position, mv) else {
+            break;
+        };
+        words.push(word);
         position.make_move_unchecked(mv);
     }
     words.join(" ")
+}
+
+/// The notation of a move the engine reports (the root move being
+/// searched, a legal move): `none` should it not be legal.
+fn notation(rules: &Rules, position: &Position, mv: Move) -> String {
+    rules
+        .move_to_string(position, mv)
+        .unwrap_or_else(|_| "none".to_owned())
 }
 
 #[cfg(test)]
@@ -933,7 +948,7 @@ mod tests {
         let expected: Vec<String> = rules
             .legal_moves(&position)
             .iter()
-            .map(|&mv| rules.move_to_string(&position, mv))
+            .map(|&mv| rules.move_to_string(&position, mv).unwrap())
             .collect();
         assert_eq!(words[1..], expected);
         // A finished game: d2-e1 fills Red's target camp.
@@ -981,8 +996,10 @@ mod tests {
         let position = rules.start_position();
         let legal = rules.legal_moves(&position);
         // The move the ordering likes least, so that it is not chosen anyway.
-        let chosen = rules.move_to_string(&position, *legal.iter().last().unwrap());
-        let other = rules.move_to_string(&position, legal[0]);
+        let chosen = rules
+            .move_to_string(&position, *legal.iter().last().unwrap())
+            .unwrap();
+        let other = rules.move_to_string(&position, legal[0]).unwrap();
         let mut live = Live::start();
         live.send("rules halma8");
         live.send(&format!("go depth 2 searchmoves {chosen}"));
