@@ -22,6 +22,9 @@
 #![forbid(unsafe_code)]
 
 pub mod baseline;
+mod path;
+
+pub use path::path_move;
 
 /// A square as (file, rank), 0-based: a1 = (0, 0).
 pub type RefSquare = (u8, u8);
