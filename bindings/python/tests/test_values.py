@@ -129,6 +129,9 @@ class MoveTextTest(unittest.TestCase):
         game = halma.Game("halma8")
         with self.assertRaises(halma.IllegalMoveError):
             game.parse_move("a5-a3")  # a Move's text, but not a legal move
+        # A square off the board is named against this board's columns and rows.
+        with self.assertRaisesRegex(halma.IllegalMoveError, "`a9` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"):
+            game.parse_move("a5-a9")
 
 
 class PackageTest(unittest.TestCase):
