@@ -462,10 +462,16 @@ impl Session {
                 &mut on_event,
             );
             let lines = match result {
-                Ok(result) => match result.best_move.map(|mv| rules.move_to_string(&position, mv)) {
+                Ok(result) => match result
+                    .best_move
+                    .map(|mv| rules.move_to_string(&position, mv))
+                {
                     None => format!("{}\nbestmove none", final_line(&rules, &position, &result)),
                     Some(Ok(best)) => {
-                        format!("{}\nbestmove {best}", final_line(&rules, &position, &result))
+                        format!(
+                            "{}\nbestmove {best}",
+                            final_line(&rules, &position, &result)
+                        )
                     }
                     // A bug of the engine, but the controller still gets its one `bestmove`.
                     Some(Err(reason)) => {

@@ -65,9 +65,7 @@ pub fn path_move(rules: &RefRules, pos: &RefPosition, path: &[RefSquare]) -> Opt
     if rules.jump_continue
         && !swap
         && !step
-        && !generator
-            .next_segments(origin, &cells, &landed)
-            .is_empty()
+        && !generator.next_segments(origin, &cells, &landed).is_empty()
     {
         return None;
     }

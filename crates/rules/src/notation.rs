@@ -174,7 +174,8 @@ impl fmt::Display for BadSquareText<'_> {
             height,
         } = *self;
         // A board is 1 to 16 wide: its last column is a letter.
-        let last_column = char::from_u32(u32::from(b'a') + u32::from(width.max(1)) - 1).unwrap_or('?');
+        let last_column =
+            char::from_u32(u32::from(b'a') + u32::from(width.max(1)) - 1).unwrap_or('?');
         if text.is_empty() {
             write!(f, "square {index} of the path is missing")?;
         } else {

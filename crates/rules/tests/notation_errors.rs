@@ -1,7 +1,8 @@
 //! Every error of section 6 (moves and positions), each with its message.
 
 use halma_rules::{
-    IllegalReason, Move, MoveError, MoveKind, Path, PositionError, Preset, Rules, SegmentError, Square,
+    IllegalReason, Move, MoveError, MoveKind, Path, PositionError, Preset, Rules, SegmentError,
+    Square,
 };
 
 fn rules(text: &str) -> Rules {

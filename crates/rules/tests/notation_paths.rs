@@ -139,11 +139,33 @@ fn check_one_path(
     };
     let verdict = match (&ours, &theirs) {
         (Ok(mv), Some(oracle::RefMove::Move { from, to, swap, .. })) => {
-            prop_assert_eq!((oracle_square(mv.from()), oracle_square(mv.to())), (*from, *to));
-            prop_assert_eq!(mv.kind() == MoveKind::Swap, *swap, "{} in {}", path, position);
-            let step = squares.len() == 2 && Direction::between(squares[0], squares[1]).is_some_and(|(_, n)| n == 1);
-            prop_assert_eq!(mv.kind() == MoveKind::Step, step && !*swap, "{} in {}", path, position);
-            prop_assert_eq!(rules.check_move(position, *mv), Ok(()), "{} in {}", path, position);
+            prop_assert_eq!(
+                (oracle_square(mv.from()), oracle_square(mv.to())),
+                (*from, *to)
+            );
+            prop_assert_eq!(
+                mv.kind() == MoveKind::Swap,
+                *swap,
+                "{} in {}",
+                path,
+                position
+            );
+            let step = squares.len() == 2
+                && Direction::between(squares[0], squares[1]).is_some_and(|(_, n)| n == 1);
+            prop_assert_eq!(
+                mv.kind() == MoveKind::Step,
+                step && !*swap,
+                "{} in {}",
+                path,
+                position
+            );
+            prop_assert_eq!(
+                rules.check_move(position, *mv),
+                Ok(()),
+                "{} in {}",
+                path,
+                position
+            );
             Verdict::Accepted {
                 segments: squares.len() - 1,
                 kind: mv.kind(),
@@ -196,7 +218,10 @@ fn check_one_path(
         }
         None => MoveKind::Jump,
     };
-    if rules.check_move(position, Move::new(origin, last, guessed)).is_err() {
+    if rules
+        .check_move(position, Move::new(origin, last, guessed))
+        .is_err()
+    {
         prop_assert!(ours.is_err(), "{} in {}", path, position);
     }
     // parse_move reads the same path as text; two squares also name a move.
@@ -204,11 +229,21 @@ fn check_one_path(
     if rules.is_finished(position) {
         prop_assert_eq!(read, Err(MoveError::Illegal(IllegalReason::GameOver)));
     } else if !on_board {
-        prop_assert!(matches!(read, Err(MoveError::BadSquare { .. })), "{:?}", read);
+        prop_assert!(
+            matches!(read, Err(MoveError::BadSquare { .. })),
+            "{:?}",
+            read
+        );
     } else if squares.len() > 2 || ours.is_ok() {
         prop_assert_eq!(read.ok(), ours.ok(), "{} in {}", path, position);
     } else {
-        prop_assert_eq!(read.ok(), rules.find_move(position, origin, last), "{} in {}", path, position);
+        prop_assert_eq!(
+            read.ok(),
+            rules.find_move(position, origin, last),
+            "{} in {}",
+            path,
+            position
+        );
     }
     Ok(verdict)
 }
@@ -232,9 +267,18 @@ fn check_paths(
             prop_assert_eq!(text, Ok("pass".to_owned()));
             continue;
         }
-        let path = rules.move_path(position, mv).expect("a legal move has a path");
+        let path = rules
+            .move_path(position, mv)
+            .expect("a legal move has a path");
         prop_assert_eq!(text, Ok(path.to_string()));
-        prop_assert_eq!(rules.check_path(position, &path), Ok(mv), "{} in {} under {}", path, position, rules);
+        prop_assert_eq!(
+            rules.check_path(position, &path),
+            Ok(mv),
+            "{} in {} under {}",
+            path,
+            position,
+            rules
+        );
         prop_assert_eq!(rules.parse_move(position, &path.to_string()), Ok(mv));
         if mv.kind() == MoveKind::Swap {
             swaps.push(path.0.clone());
@@ -245,7 +289,13 @@ fn check_paths(
     let mut verdicts = Vec::with_capacity(2 * paths);
     for _ in 0..paths {
         let path = random_path(rules, position, &mut picks);
-        verdicts.push(check_one_path(rules, position, &oracle_rules, &oracle_position, &path)?);
+        verdicts.push(check_one_path(
+            rules,
+            position,
+            &oracle_rules,
+            &oracle_position,
+            &path,
+        )?);
         let pool = if swaps.is_empty() || picks.below(2) == 0 {
             &written
         } else {
@@ -253,7 +303,13 @@ fn check_paths(
         };
         if !pool.is_empty() {
             let path = mutated(&pool[picks.below(pool.len())], &mut picks);
-            verdicts.push(check_one_path(rules, position, &oracle_rules, &oracle_position, &path)?);
+            verdicts.push(check_one_path(
+                rules,
+                position,
+                &oracle_rules,
+                &oracle_position,
+                &path,
+            )?);
         }
     }
     // Random moves of every kind: written exactly when legal.
@@ -268,7 +324,10 @@ fn check_paths(
         };
         let mv = Move::new(from, board[picks.below(board.len())], kind);
         let text = rules.move_to_string(position, mv);
-        prop_assert_eq!(text.as_ref().err().copied(), rules.check_move(position, mv).err());
+        prop_assert_eq!(
+            text.as_ref().err().copied(),
+            rules.check_move(position, mv).err()
+        );
         if let Ok(text) = text {
             prop_assert_eq!(rules.parse_move(position, &text), Ok(mv));
         }
@@ -295,6 +354,9 @@ proptest! {
     }
 }
 
+/// Whether a segment error is of one kind.
+type IsReason = fn(&SegmentError) -> bool;
+
 /// The random paths must reach legal multi-segment paths and swaps, and
 /// refusals by each rule, or agreement would prove little.
 #[test]
@@ -315,11 +377,13 @@ fn random_paths_reach_every_verdict() {
         verdicts.extend(check_paths(&rules, &position, &picks, 20).unwrap());
     }
     let accepted = |wanted: &dyn Fn(usize, MoveKind) -> bool| {
-        verdicts.iter().any(
-            |v| matches!(v, Verdict::Accepted { segments, kind } if wanted(*segments, *kind)),
-        )
+        verdicts
+            .iter()
+            .any(|v| matches!(v, Verdict::Accepted { segments, kind } if wanted(*segments, *kind)))
     };
-    assert!(accepted(&|segments, kind| segments > 1 && kind == MoveKind::Jump));
+    assert!(accepted(
+        &|segments, kind| segments > 1 && kind == MoveKind::Jump
+    ));
     assert!(accepted(&|_, kind| kind == MoveKind::Swap));
     assert!(accepted(&|_, kind| kind == MoveKind::Step));
     let refused = |reason: fn(&SegmentError) -> bool| {
@@ -327,19 +391,27 @@ fn random_paths_reach_every_verdict() {
             .iter()
             .any(|v| matches!(v, Verdict::Refused(Some(r)) if reason(r)))
     };
-    let reasons: [(&str, fn(&SegmentError) -> bool); 12] = [
+    let reasons: [(&str, IsReason); 12] = [
         ("bent", |r| matches!(r, SegmentError::Bent)),
-        ("occupied", |r| matches!(r, SegmentError::OccupiedLanding(_))),
+        ("occupied", |r| {
+            matches!(r, SegmentError::OccupiedLanding(_))
+        }),
         ("revisited", |r| matches!(r, SegmentError::Revisited(_))),
         ("no piece", |r| matches!(r, SegmentError::NoPieceToJump(_))),
         ("odd", |r| matches!(r, SegmentError::OddLength(_))),
         ("long off", |r| matches!(r, SegmentError::LongJumpsOff(_))),
         ("stretch", |r| matches!(r, SegmentError::StretchBlocked(_))),
-        ("step in sequence", |r| matches!(r, SegmentError::StepInSequence)),
+        ("step in sequence", |r| {
+            matches!(r, SegmentError::StepInSequence)
+        }),
         ("camp-lock", |r| matches!(r, SegmentError::LeavesCamp(_))),
-        ("home-lock", |r| matches!(r, SegmentError::EntersHomeCamp(_))),
+        ("home-lock", |r| {
+            matches!(r, SegmentError::EntersHomeCamp(_))
+        }),
         ("forced-exit", |r| matches!(r, SegmentError::NotForcedExit)),
-        ("jump-continue", |r| matches!(r, SegmentError::StopsEarly { .. })),
+        ("jump-continue", |r| {
+            matches!(r, SegmentError::StopsEarly { .. })
+        }),
     ];
     let missing: Vec<&str> = reasons
         .iter()

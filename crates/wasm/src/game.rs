@@ -2,8 +2,8 @@
 //! perft, and game records written and read.
 
 use halma_rules::{
-    read_record, write_record, Game, Move, MoveError, PerftMode, PerftTable, Position, Rules, Seat, Square,
-    MAX_PERFT_DEPTH,
+    read_record, write_record, Game, Move, MoveError, PerftMode, PerftTable, Position, Rules, Seat,
+    Square, MAX_PERFT_DEPTH,
 };
 use wasm_bindgen::prelude::*;
 

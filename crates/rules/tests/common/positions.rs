@@ -146,7 +146,6 @@ pub fn position_near_home(
         .expect("a valid position by construction")
 }
 
-
 /// The position after playing from the start the legal moves `choices` pick
 /// (each taken modulo the number of moves), stopping early at a finished game.
 pub fn playout(rules: &Rules, choices: &[u16]) -> Position {
