@@ -140,7 +140,8 @@ pub enum MoveError {
     },
     /// The move is not legal, for a reason of the legality contract
     /// ([`Rules::check_move`]): the game is over, `pass` while another move
-    /// exists, the origin is empty or another seat's.
+    /// exists, the origin is empty or another seat's (or, in a [`Path`]
+    /// built in code, off the board).
     #[error(transparent)]
     Illegal(IllegalReason),
 }

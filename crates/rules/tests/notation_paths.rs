@@ -286,16 +286,12 @@ fn check_paths(
         written.push(path.0);
     }
     let mut picks = Picks { picks, next: 0 };
+    let check =
+        |path: &[Square]| check_one_path(rules, position, &oracle_rules, &oracle_position, path);
     let mut verdicts = Vec::with_capacity(2 * paths);
     for _ in 0..paths {
         let path = random_path(rules, position, &mut picks);
-        verdicts.push(check_one_path(
-            rules,
-            position,
-            &oracle_rules,
-            &oracle_position,
-            &path,
-        )?);
+        verdicts.push(check(&path)?);
         let pool = if swaps.is_empty() || picks.below(2) == 0 {
             &written
         } else {
@@ -303,13 +299,7 @@ fn check_paths(
         };
         if !pool.is_empty() {
             let path = mutated(&pool[picks.below(pool.len())], &mut picks);
-            verdicts.push(check_one_path(
-                rules,
-                position,
-                &oracle_rules,
-                &oracle_position,
-                &path,
-            )?);
+            verdicts.push(check(&path)?);
         }
     }
     // Random moves of every kind: written exactly when legal.
