@@ -9,7 +9,8 @@ use halma_core::{
 };
 use thiserror::Error;
 
-use crate::variant::{Rules, Spoil};
+use crate::options::Spoil;
+use crate::variant::Rules;
 
 /// Why a position string, setup or position is not a position under some rules.
 ///

@@ -40,12 +40,15 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
+mod camp;
 mod check;
 mod game;
 mod legal;
 mod notation;
+mod options;
 mod perft;
 mod platform;
+mod preset;
 mod record;
 mod termination;
 mod variant;
@@ -54,10 +57,12 @@ pub use check::IllegalReason;
 pub use game::{Game, GameResult, ParseGameResultError, PlayError, MAX_GAME_MOVES};
 pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
+pub use options::{Options, ParseSpoilError, Spoil};
 pub use perft::{
     PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
 };
 pub use platform::THREADS_AVAILABLE;
+pub use preset::{ParsePresetError, Preset};
 pub use record::{
     check_tags, read_record, write_record, Record, RecordError, TagError, MAX_RECORD_LEN,
     RESERVED_TAGS,
@@ -67,9 +72,7 @@ pub use termination::{
     check_termination, occurrences_of_final_position, result_text, DrawReason,
     ParseDrawReasonError, Termination, TerminationError,
 };
-pub use variant::{
-    Options, ParseRulesError, Preset, Rules, RulesBuilder, Spoil, MAX_RULES_STRING_LEN,
-};
+pub use variant::{BuildRulesError, ParseRulesError, Rules, RulesBuilder, MAX_RULES_STRING_LEN};
 
 // The core types that these rules' methods take and return, so that an
 // embedder needs no direct dependency on `halma-core`.

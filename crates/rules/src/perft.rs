@@ -27,7 +27,7 @@ use halma_core::{Bitboard, Move, MoveGenerator, MoveKind, MoveList, Position, Se
 use thiserror::Error;
 
 use crate::legal::pass_is_due;
-use crate::variant::Spoil;
+use crate::options::Spoil;
 use crate::Rules;
 
 /// The deepest perft: depths 0 to 64 are accepted.

@@ -19,11 +19,14 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         0..Spoil::ALL.len(),
     )
         .prop_map(|(preset, long_jumps, camp_lock, spoil)| {
-            Rules::builder(Preset::ALL[preset])
-                .long_jumps(long_jumps)
+            let preset = Preset::ALL[preset];
+            // A preset's own long jumps cannot be turned off.
+            Rules::builder(preset)
+                .long_jumps(long_jumps || preset.long_jumps())
                 .camp_lock(camp_lock)
                 .spoil(Spoil::ALL[spoil])
                 .build()
+                .expect("no option turned off that the preset has")
         })
 }
 

@@ -7,7 +7,7 @@ use halma_core::{Bitboard, Constraints, MoveGenerator, MoveList, Position, Squar
 
 use super::move_may_finish;
 use crate::legal::pass_is_due;
-use crate::variant::Spoil;
+use crate::options::Spoil;
 use crate::Rules;
 
 impl Rules {
