@@ -78,11 +78,13 @@ pub use variant::{BuildRulesError, ParseRulesError, Rules, RulesBuilder, MAX_RUL
 // embedder needs no direct dependency on `halma-core`.
 pub use halma_core::{
     Bitboard, Constraints, Direction, Geometry, GeometryError, MakeMoveError, Move, MoveGenerator,
-    MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PathRules, PieceMoves,
-    PieceMovesIter, Position, Seat, SeatSet, Setup, Square, Squares,
+    MoveKind, MoveList, ParseMoveKindError, ParseSeatError, ParseSetupError, ParseSquareError,
+    PathRules, PieceMoves, PieceMovesIter, Position, Seat, SeatSet, Setup, SetupError, Square,
+    Squares,
 };
-// The one way every crate quotes input in its error messages.
-pub use halma_core::{quote, Quoted, QUOTE_CHARS};
+// The one way every crate quotes input in its error messages, and the one
+// way an entry point writes an error with its causes.
+pub use halma_core::{quote, ErrorChain, Quoted, QUOTE_CHARS};
 
 /// The examples of the crate's README.md, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -524,15 +524,17 @@ impl Rules {
                     None => Bitboard::EMPTY,
                 };
                 if destinations != fast {
-                    for (set, kind) in
-                        [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)]
-                    {
-                        slow.extend(
-                            (set - fast)
-                                .into_iter()
-                                .map(|to| Move::new(piece.origin, to, kind)),
-                        );
-                    }
+                    let from = piece.origin;
+                    slow.extend(
+                        (piece.steps - fast)
+                            .into_iter()
+                            .map(|to| Move::step(from, to)),
+                    );
+                    slow.extend(
+                        (piece.jumps - fast)
+                            .into_iter()
+                            .map(|to| Move::jump(from, to)),
+                    );
                 }
                 (piece.origin, fast - same)
             });
