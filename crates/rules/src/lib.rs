@@ -59,7 +59,8 @@ pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
 pub use options::{Options, ParseSpoilError, Spoil};
 pub use perft::{
-    PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
+    PerftError, PerftMode, PerftOptions, PerftTable, PerftTableError, MAX_PERFT_DEPTH,
+    MAX_PERFT_THREADS,
 };
 pub use platform::THREADS_AVAILABLE;
 pub use preset::{ParsePresetError, Preset};
