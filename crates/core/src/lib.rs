@@ -64,7 +64,7 @@ pub use quote::{quote, Quoted, QUOTE_CHARS};
 pub use report::ErrorChain;
 pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{ParseSetupError, Setup, MAX_POSITION_STRING_LEN};
-pub use square::{Direction, ParseSquareError, Square};
+pub use square::{Direction, DirectionSet, ParseSquareError, Square};
 
 /// The examples of the crate's README.md, compiled and run as doc tests.
 #[cfg(doctest)]

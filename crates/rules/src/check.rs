@@ -144,18 +144,20 @@ impl Rules {
         if self.home_lock()
             && rules.home_lock.contains(to)
             && !rules.home_lock.contains(from)
-            && without(PathRules {
-                home_lock: Bitboard::EMPTY,
-                ..rules
+            && without({
+                let mut rules = rules;
+                rules.home_lock = Bitboard::EMPTY;
+                rules
             })
             .contains(to)
         {
             return IllegalReason::EntersHomeCamp { from, to };
         }
         if self.jump_continue()
-            && without(PathRules {
-                jump_continue: false,
-                ..rules
+            && without({
+                let mut rules = rules;
+                rules.jump_continue = false;
+                rules
             })
             .contains(to)
         {

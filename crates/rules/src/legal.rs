@@ -4,7 +4,7 @@
 use std::iter;
 
 use halma_core::{
-    Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PathRules,
+    Bitboard, Constraints, DirectionSet, Move, MoveGenerator, MoveList, ParseSetupError, PathRules,
     PieceMovesIter, Position, Seat, SeatSet, Setup, SetupError,
 };
 use thiserror::Error;
@@ -149,12 +149,11 @@ impl Rules {
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
-        Constraints {
-            long_jumps: self.long_jumps(),
-            lock,
-            swap_onto,
-            swap_from,
-        }
+        let mut constraints = Constraints::long_jumps(self.long_jumps());
+        constraints.lock = lock;
+        constraints.swap_onto = swap_onto;
+        constraints.swap_from = swap_from;
+        constraints
     }
 
     /// Whether home-lock, forced-exit or jump-continue is in force.
@@ -169,19 +168,14 @@ impl Rules {
     pub fn path_rules(&self, position: &Position) -> PathRules {
         let mover = position.to_move();
         let home = self.home_camp(mover);
-        let mut path = PathRules {
-            jump_continue: self.jump_continue(),
-            ..PathRules::default()
-        };
+        let mut path = PathRules::default();
+        path.jump_continue = self.jump_continue();
         if self.home_lock() {
             path.home_lock = home;
         }
         if self.forced_exit() {
             path.forced_from = home & position.pieces(mover);
-            path.forward = self
-                .forward_directions(mover)
-                .iter()
-                .fold(0, |bits, &d| bits | 1 << d as u8);
+            path.forward = DirectionSet::of(&self.forward_directions(mover));
             path.foreign = position.occupied() - position.pieces(mover);
         }
         path

@@ -82,10 +82,7 @@ fn from_the_halma_start_reds_count_reads_nothing_blue_moves() {
         let red = MoveGenerator::new(
             rules.geometry().squares(),
             start.occupied(),
-            Constraints {
-                long_jumps: rules.long_jumps(),
-                ..Constraints::default()
-            },
+            Constraints::long_jumps(rules.long_jumps()),
         );
         let (_, read) = red.count_with_read_set(start.pieces(Seat::Red));
         assert!(!read.is_empty());
