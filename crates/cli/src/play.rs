@@ -235,7 +235,8 @@ impl Session {
                 format!("You resigned after {plies}: {}.", self.outcome())
             }
             (termination, _) => format!(
-                "The game ended by {termination} after {plies}: {}.",
+                "The game ended by {} after {plies}: {}.",
+                termination.tag_value(),
                 self.outcome()
             ),
         }

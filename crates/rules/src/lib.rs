@@ -71,7 +71,7 @@ pub use record::{
 pub use record::{sanitize_tag_value, write_record_ended};
 pub use termination::{
     check_termination, occurrences_of_final_position, result_text, DrawReason,
-    ParseDrawReasonError, Termination, TerminationError,
+    ParseDrawReasonError, ParseTerminationError, Termination, TerminationError,
 };
 pub use variant::{BuildRulesError, ParseRulesError, Rules, RulesBuilder, MAX_RULES_STRING_LEN};
 

@@ -310,7 +310,7 @@ pub fn write_record_ended(
     }
     let _ = writeln!(out, "[Result \"{}\"]", result_text(game, termination));
     if *termination != Termination::Normal {
-        let _ = writeln!(out, "[Termination \"{termination}\"]");
+        let _ = writeln!(out, "[Termination \"{}\"]", termination.tag_value());
     }
     if let Some(loser) = termination.loser() {
         let _ = writeln!(out, "[Loser \"{loser}\"]");
