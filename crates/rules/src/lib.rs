@@ -4,10 +4,11 @@
 //! strings), games with undo, game records, and perft.
 //!
 //! A new rule option is a field of [`Options`] and one row of the option
-//! table in `variant.rs` (which drives parsing, canonical printing and
+//! table in `options.rs` (which drives parsing, canonical printing and
 //! validation of rules strings), plus its meaning in the legal moves (through
-//! the core's `Constraints`) or the winning test. A new preset is one row of
-//! the preset table. `docs/architecture.md` shows where this crate sits.
+//! the core's `Constraints`) or the winning test. A new preset is a
+//! [`Preset`] variant and one row of the preset table in `preset.rs`; the
+//! camps it implies are `camp.rs`. `docs/architecture.md` shows where this crate sits.
 //!
 //! # Invariants and the checked paths
 //!
