@@ -3,7 +3,7 @@
 //! error into the message a user reads.
 //!
 //! An error of these crates says either what went wrong itself or, when it
-//! wraps a cause, only where (`line 3`, `move 2 `h4-x5` (line 4)`), with
+//! wraps a cause, only where (`line 3`, ``move 2 `h4-x5` (line 4)``), with
 //! the cause as its [`source`](Error::source): never both, so that a
 //! printer of error chains shows every cause once. [`ErrorChain`] writes
 //! the whole chain on one line.
