@@ -45,7 +45,7 @@ impl fmt::Display for Spoil {
 ///
 /// `Options::default()` has every option off. The struct is
 /// `#[non_exhaustive]` because the rule book grows options: build one from
-/// the default or use [`Rules::builder`].
+/// the default or use [`Rules::builder`](crate::Rules::builder).
 ///
 /// ```
 /// use halma_rules::{Options, Preset, Rules, Spoil};
@@ -131,7 +131,7 @@ pub(crate) const SPOIL_NAMES: [&str; 3] = [
 ];
 
 /// Every rules-string option, in canonical order. Adding an option is a
-/// field of [`Options`], a row here, a [`RulesBuilder`] method and its
+/// field of [`Options`], a row here, a [`RulesBuilder`](crate::RulesBuilder) method and its
 /// meaning in move generation or the end of the game.
 pub(crate) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
