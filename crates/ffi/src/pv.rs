@@ -33,7 +33,8 @@ fn line_notation(game: &Game, line: &[::halma_rules::Move]) -> FfiResult<String>
             .move_to_string(mv)
             .map_err(|reason| illegal(reason.to_string()))?;
         words.push(word);
-        game.play(mv).map_err(|error| illegal(error.to_string()))?;
+        game.play(mv)
+            .map_err(|error| illegal(::halma_rules::ErrorChain(&error).to_string()))?;
     }
     Ok(words.join(" "))
 }
