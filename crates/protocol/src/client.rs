@@ -26,8 +26,8 @@ mod process;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use halma_engine::player::{Forfeit, Player};
 use halma_rules::{Game, Move};
-use halma_tools::players::{Forfeit, Player};
 use thiserror::Error;
 
 pub use self::go::{GoError, GoLimits};
