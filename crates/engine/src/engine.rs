@@ -34,10 +34,13 @@ use crate::tt::TranspositionTable;
 ///
 /// let game = Game::new("halma8".parse().unwrap());
 /// let mut engine = Engine::new(EngineOptions::default());
-/// let result = engine.search(&game, Limits::depth(3), &AtomicBool::new(false));
+/// let result = engine.search(&game, Limits::depth(3), &AtomicBool::new(false))?;
 /// let best = result.best_move.expect("the game is not over");
 /// assert!(game.rules().is_legal(game.position(), best));
 /// assert_eq!(result.pv[0], best);
+/// // A depth out of 1..=64 is refused, never clamped.
+/// assert!(engine.search(&game, Limits::depth(65), &AtomicBool::new(false)).is_err());
+/// # Ok::<(), halma_engine::SearchError>(())
 /// ```
 pub struct Engine {
     options: EngineOptions,

@@ -472,3 +472,25 @@ fn quit_with_extra_words_does_not_quit() {
     live.send("quit");
     assert!(live.close().is_empty());
 }
+
+#[test]
+fn a_refused_position_leaves_the_game_as_it_was() {
+    let lines = session(
+        "rules halma8\nposition startpos moves a5-a4\nposition startpos moves a5-a4 z9-z10\nshow\n",
+    );
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[0].starts_with("error position: move 2 `z9-z10`: "),
+        "{lines:?}"
+    );
+    let mut game = Game::new("halma8".parse().unwrap());
+    game.play_str("a5-a4").unwrap();
+    assert_eq!(
+        lines[1..],
+        [
+            format!("info string rules {}", game.rules()),
+            format!("info string position {}", game.position()),
+            "info string moves 1".to_owned(),
+        ]
+    );
+}
