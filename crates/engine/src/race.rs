@@ -15,7 +15,9 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+
+// std's `Instant` natively; `performance.now()` on WebAssembly (see engine.rs).
+use web_time::Instant;
 
 use halma_core::{Move, Position, Seat};
 use halma_rules::Rules;
