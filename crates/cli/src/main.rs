@@ -4,6 +4,8 @@
 //! (`--position`, default the preset's start) and moves played from it
 //! (`--moves`). Bad input gives a one-line error and exit status 2.
 
+#![forbid(unsafe_code)]
+
 mod board;
 mod matches;
 mod perft;

@@ -40,6 +40,8 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod check;
 mod game;
 mod legal;
