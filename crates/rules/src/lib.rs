@@ -3,11 +3,11 @@
 //! passes, winning), notation (moves as paths, position strings, rules
 //! strings), games with undo, game records, and perft.
 //!
-//! A new rule option is a field of [`Options`] and one row of the option
-//! table in `variant.rs` (which drives parsing, canonical printing and
-//! validation of rules strings), plus its meaning in the legal moves (through
-//! the core's `Constraints`) or the winning test. A new preset is one row of
-//! the preset table. `docs/architecture.md` shows where this crate sits.
+//! `docs/architecture.md` shows where this crate sits, and its "Where to
+//! add" section is the recipe for a new rule option (the core's generator,
+//! a field of [`Options`] and a row of the option table, the builder, the
+//! constraint mapping, the legality contract, the solvers, the oracle). A
+//! new preset is one row of the preset table.
 //!
 //! # Invariants and the checked paths
 //!
