@@ -42,7 +42,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use halma_core::zobrist;
 use halma_core::{MoveKind, Position};
 use halma_reference::baseline;
-use halma_rules::{PerftMode, Rules};
+use halma_rules::{PerftMode, PerftOptions, Rules};
 
 mod common;
 
@@ -280,7 +280,7 @@ fn perft(c: &mut Criterion) {
                 let count = case.rules.perft_with(
                     black_box(&case.position),
                     depth,
-                    PerftMode::ReuseReplies,
+                    PerftOptions::new().mode(PerftMode::ReuseReplies),
                 );
                 assert_eq!(
                     count,

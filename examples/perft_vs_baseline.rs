@@ -37,7 +37,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use halma_reference::baseline;
-use halma_rules::{Position, Rules, MAX_PERFT_DEPTH};
+use halma_rules::{PerftOptions, Position, Rules, MAX_PERFT_DEPTH};
 
 /// The shortest timed run, in seconds: shorter perfts are deepened or repeated.
 const MIN_RUN: f64 = 0.2;
@@ -99,7 +99,11 @@ impl Case {
                     .expect("the depth is checked when read and kept within the bound"),
                 (Generator::Halma, _) => self
                     .rules
-                    .perft_parallel(&self.position, self.depth, threads)
+                    .perft_with(
+                        &self.position,
+                        self.depth,
+                        PerftOptions::new().threads(threads),
+                    )
                     .expect("the depth is checked when read and kept within the bound"),
             };
             assert_eq!(

@@ -68,7 +68,7 @@ fn expected_tags(
     }
     tags.push(("Result".to_owned(), result));
     if *termination != Termination::Normal {
-        tags.push(("Termination".to_owned(), termination.to_string()));
+        tags.push(("Termination".to_owned(), termination.tag_value().to_owned()));
     }
     if let Some(loser) = termination.loser() {
         tags.push(("Loser".to_owned(), loser.to_string()));

@@ -5,7 +5,9 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::Args;
-use halma_rules::{PerftError, PerftMode, PerftTable, MAX_PERFT_DEPTH, MAX_PERFT_THREADS};
+use halma_rules::{
+    PerftError, PerftMode, PerftOptions, PerftTable, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
+};
 
 use crate::perft_progress::{ProgressMode, Reporter};
 use crate::setup::GameArgs;
@@ -94,17 +96,18 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
             let reporter = &reporter;
             scope.spawn(move || reporter.redraw_until(&stopped));
         }
-        let counts = rules.divide_observed(
+        let counts = rules.divide_with(
             position,
             args.depth,
-            threads,
-            table.as_mut(),
-            if args.reuse_replies {
-                PerftMode::ReuseReplies
-            } else {
-                PerftMode::Generate
-            },
-            &|_, count| reporter.root_move_done(count),
+            PerftOptions::new()
+                .threads(threads)
+                .table(table.as_mut())
+                .mode(if args.reuse_replies {
+                    PerftMode::ReuseReplies
+                } else {
+                    PerftMode::Generate
+                })
+                .on_root_move(&|_, count| reporter.root_move_done(count)),
         );
         // Ends the redrawing thread, which erases its line before the results.
         drop(stop);

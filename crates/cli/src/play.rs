@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use halma_engine::{Engine, EngineOptions, Level, Limits, Score};
 use halma_rules::{
-    quote, read_record, result_text, write_record_ended, Game, GameResult, Rules, Seat, Square,
-    Termination, MAX_RECORD_LEN,
+    quote, read_record, result_text, write_record_ended, ErrorChain, Game, GameResult, Rules, Seat,
+    Square, Termination, MAX_RECORD_LEN,
 };
 
 use crate::board::{draw_for_play, plies_text};
@@ -235,7 +235,8 @@ impl Session {
                 format!("You resigned after {plies}: {}.", self.outcome())
             }
             (termination, _) => format!(
-                "The game ended by {termination} after {plies}: {}.",
+                "The game ended by {} after {plies}: {}.",
+                termination.tag_value(),
                 self.outcome()
             ),
         }
@@ -289,7 +290,7 @@ impl Session {
         file.take(MAX_LOAD_LEN + 1)
             .read_to_string(&mut text)
             .map_err(cannot)?;
-        let record = read_record(&text).map_err(|e| format!("`{quoted}`: {e}"))?;
+        let record = read_record(&text).map_err(|e| format!("`{quoted}`: {}", ErrorChain(&e)))?;
         let rules = record.game.rules().clone();
         if !rules.seats().contains(self.human) {
             return Err(format!(
@@ -334,7 +335,7 @@ impl Session {
                 let (mv, result) = self.search()?;
                 let text = self.game.move_to_string(mv);
                 let seat = self.game.to_move();
-                self.game.play(mv)?;
+                self.game.play(mv).map_err(|e| ErrorChain(&e).to_string())?;
                 let seats = self.game.rules().seats().len();
                 match score_for_human(result.score, seat, self.human, seats) {
                     Some(score) => {

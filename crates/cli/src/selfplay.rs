@@ -66,7 +66,8 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
             result.nodes,
             result.elapsed.as_millis()
         );
-        game.play(mv)?;
+        game.play(mv)
+            .map_err(|e| halma_rules::ErrorChain(&e).to_string())?;
         if args.board {
             print!("{}", draw(&game, colour));
         }

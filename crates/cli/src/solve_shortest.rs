@@ -119,8 +119,12 @@ pub fn run(args: &ShortestArgs) -> Result<(), CliError> {
             .map_or("none".to_owned(), |d| d.to_string()),
     );
     for &mv in &found.moves {
-        game.play(mv)
-            .map_err(|e| CliError(format!("internal error: the solver's move is refused: {e}")))?;
+        game.play(mv).map_err(|e| {
+            CliError(format!(
+                "internal error: the solver's move is refused: {}",
+                halma_rules::ErrorChain(&e)
+            ))
+        })?;
     }
     let bound = found.lower_bound.to_string();
     let proven = if found.proven_shortest { "yes" } else { "no" };

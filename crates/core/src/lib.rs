@@ -45,6 +45,7 @@ mod movegen_tests;
 mod moves;
 mod position;
 mod quote;
+mod report;
 mod seat;
 mod setup;
 mod square;
@@ -56,12 +57,14 @@ pub use bitboard::{Bitboard, Squares};
 pub use movegen::{AllPieceMoves, Constraints, MoveGenerator, PathRules, PieceMoves};
 pub use moves::{MoveList, PieceMovesIter};
 pub use position::{
-    Geometry, GeometryError, MakeMoveError, Move, MoveKind, Position, PositionError,
+    Geometry, GeometryError, MakeMoveError, Move, MoveKind, ParseMoveKindError, Position,
+    SetupError,
 };
 pub use quote::{quote, Quoted, QUOTE_CHARS};
+pub use report::ErrorChain;
 pub use seat::{ParseSeatError, Seat, SeatSet};
 pub use setup::{ParseSetupError, Setup, MAX_POSITION_STRING_LEN};
-pub use square::{Direction, ParseSquareError, Square};
+pub use square::{Direction, DirectionSet, ParseSquareError, Square};
 
 /// The examples of the crate's README.md, compiled and run as doc tests.
 #[cfg(doctest)]

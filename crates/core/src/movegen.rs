@@ -9,7 +9,7 @@
 use crate::layout::{NOT_EAST, NOT_WEST};
 use crate::lines;
 use crate::longjump::{ray, ClassAdjacency, LongJumpTable, LongJumps};
-use crate::{Bitboard, Direction, Square};
+use crate::{Bitboard, Direction, DirectionSet, Square};
 
 use crate::longjump::MAX_HALF as MAX_HALF_JUMP;
 
@@ -33,7 +33,11 @@ pub use listing::AllPieceMoves;
 /// where it is set piece by piece with [`MoveGenerator::piece_moves`], so
 /// implementing it in the per-piece generator is enough to be correct, and
 /// a fast path is an optimisation on top.
+///
+/// `#[non_exhaustive]`: the rule book grows constraints. Start from
+/// `Constraints::default()` (or [`Constraints::long_jumps`]) and set fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Constraints {
     /// Jump segments may be long (the jumped piece at the midpoint of an empty stretch).
     pub long_jumps: bool,
@@ -49,6 +53,19 @@ pub struct Constraints {
     pub swap_from: Bitboard,
 }
 
+impl Constraints {
+    /// No constraint but long jumps when `on`: the constraints of rules
+    /// without camp-lock or swaps.
+    pub const fn long_jumps(on: bool) -> Constraints {
+        Constraints {
+            long_jumps: on,
+            lock: Bitboard::EMPTY,
+            swap_onto: Bitboard::EMPTY,
+            swap_from: Bitboard::EMPTY,
+        }
+    }
+}
+
 /// Home-lock, forced-exit and jump-continue: the rules that depend on the
 /// path a piece takes or on where it comes from, given to
 /// [`MoveGenerator::with_path_rules`]. Each field's default is "no rule".
@@ -57,7 +74,11 @@ pub struct Constraints {
 /// where they change a move, so that a generator without them runs the
 /// code it ran before they existed (docs/notes/performance-log.md has the
 /// cost).
+///
+/// `#[non_exhaustive]`: the rule book grows such rules. Start from
+/// `PathRules::default()` and set fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct PathRules {
     /// A step or segment that starts outside this set may not end in it
     /// (home-lock: the mover's home camp). Empty when there is no such rule.
@@ -66,9 +87,9 @@ pub struct PathRules {
     /// pieces in its home camp). When some piece there has a forced segment,
     /// every move must begin with one. Empty when there is no such rule.
     pub forced_from: Bitboard,
-    /// The mover's forward directions for forced-exit, a bit `1 << d` per
-    /// [`Direction`] `d` (in [`Direction::ALL`] order). 0 when there is no such rule.
-    pub forward: u8,
+    /// The mover's forward directions for forced-exit. Empty when there is
+    /// no such rule.
+    pub forward: DirectionSet,
     /// The pieces a forced segment passes over (forced-exit: other seats'
     /// pieces). Empty when there is no such rule.
     pub foreign: Bitboard,
@@ -81,7 +102,7 @@ pub struct PathRules {
 static NO_PATH_RULES: PathRules = PathRules {
     home_lock: Bitboard::EMPTY,
     forced_from: Bitboard::EMPTY,
-    forward: 0,
+    forward: DirectionSet::EMPTY,
     foreign: Bitboard::EMPTY,
     jump_continue: false,
 };

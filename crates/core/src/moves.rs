@@ -1,6 +1,6 @@
 //! Iterating the moves of the side to move, piece by piece, and a move list on top.
 
-use crate::{Bitboard, Move, MoveGenerator, MoveKind, PieceMoves, Position, Squares};
+use crate::{Bitboard, Move, MoveGenerator, PieceMoves, Position, Squares};
 
 /// The pieces of the side to move with their destination sets, without allocating.
 pub struct PieceMovesIter<'a> {
@@ -49,13 +49,10 @@ impl PieceMoves {
     /// swaps, each in bitboard order.
     #[inline]
     pub fn extend_moves(&self, out: &mut impl Extend<Move>) {
-        for (set, kind) in [
-            (self.steps, MoveKind::Step),
-            (self.jumps, MoveKind::Jump),
-            (self.swaps, MoveKind::Swap),
-        ] {
-            out.extend(set.into_iter().map(|to| Move::new(self.origin, to, kind)));
-        }
+        let from = self.origin;
+        out.extend(self.steps.into_iter().map(|to| Move::step(from, to)));
+        out.extend(self.jumps.into_iter().map(|to| Move::jump(from, to)));
+        out.extend(self.swaps.into_iter().map(|to| Move::swap(from, to)));
     }
 }
 

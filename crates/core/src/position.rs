@@ -112,6 +112,16 @@ impl MoveKind {
     }
 }
 
+impl MoveKind {
+    /// Every kind, in the order of the discriminants.
+    pub const ALL: [MoveKind; 4] = [
+        MoveKind::Step,
+        MoveKind::Jump,
+        MoveKind::Swap,
+        MoveKind::Pass,
+    ];
+}
+
 impl fmt::Display for MoveKind {
     /// The kind's [name](MoveKind::name).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -119,13 +129,36 @@ impl fmt::Display for MoveKind {
     }
 }
 
+/// A text that is not the name of a [`MoveKind`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown move kind `{}`: expected step, jump, swap or pass", crate::quote(.0))]
+pub struct ParseMoveKindError(pub String);
+
+impl std::str::FromStr for MoveKind {
+    type Err = ParseMoveKindError;
+
+    /// Reads a kind's name exactly as [`MoveKind::name`] writes it.
+    fn from_str(text: &str) -> Result<MoveKind, ParseMoveKindError> {
+        MoveKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == text)
+            .ok_or_else(|| ParseMoveKindError(text.to_owned()))
+    }
+}
+
 /// A move, identified by its origin and destination (section 4 of the rule
 /// book); the path is recovered only when asked for.
 ///
-/// `{:?}` writes the move as the move reader (`Rules::parse_move` in
-/// `halma-rules`) reads it back in the position it was generated in:
-/// `origin-destination` (`c3-e5`, for a swap too) or `pass`. `{:#?}` adds
-/// the kind: `Move { from: c3, to: e5, kind: Jump }`.
+/// `Display` writes the move in the short notation the move reader
+/// (`Rules::parse_move` in `halma-rules`) reads back in the position it was
+/// generated in: `origin-destination` (`c3-e5`, for a swap too) or `pass`;
+/// a jump's full path is `Rules::move_to_string`. `Debug` is for debugging
+/// only: the same text, and with `{:#?}` the kind as well
+/// (`Move { from: c3, to: e5, kind: Jump }`).
+///
+/// A move is made by its kind's constructor ([`Move::step`], [`Move::jump`],
+/// [`Move::swap`]) or [`Move::new`]; the pass is [`Move::PASS`], the only
+/// move of kind [`MoveKind::Pass`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     from: Square,
@@ -141,11 +174,46 @@ impl Move {
         kind: MoveKind::Pass,
     };
 
-    /// A move of the piece on `from` to `to`, of the given kind (not [`MoveKind::Pass`]:
-    /// use [`Move::PASS`]).
+    /// A move of the piece on `from` to `to`, of the given kind, for code
+    /// that holds the kind as a value; [`MoveKind::Pass`] gives
+    /// [`Move::PASS`] whatever the squares (a pass moves no piece), so that
+    /// no other move of that kind exists.
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
-        Move { from, to, kind }
+        match kind {
+            MoveKind::Pass => Move::PASS,
+            _ => Move { from, to, kind },
+        }
+    }
+
+    /// A step of the piece on `from` to the adjacent square `to`.
+    #[inline]
+    pub const fn step(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Step,
+        }
+    }
+
+    /// A jump (one or more segments) of the piece on `from`, landing on `to`.
+    #[inline]
+    pub const fn jump(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Jump,
+        }
+    }
+
+    /// A swap (spoil=swap) of the piece on `from` with the foreign piece on `to`.
+    #[inline]
+    pub const fn swap(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Swap,
+        }
     }
 
     /// The square the piece leaves (meaningless for a pass).
@@ -173,6 +241,16 @@ impl Move {
     }
 }
 
+impl fmt::Display for Move {
+    /// `origin-destination` (`c3-e5`) or `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::Pass => f.write_str("pass"),
+            _ => write!(f, "{}-{}", self.from, self.to),
+        }
+    }
+}
+
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
@@ -183,10 +261,7 @@ impl fmt::Debug for Move {
                 .field("kind", &self.kind)
                 .finish();
         }
-        match self.kind {
-            MoveKind::Pass => f.write_str("pass"),
-            _ => write!(f, "{}-{}", self.from, self.to),
-        }
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -233,7 +308,7 @@ pub enum MakeMoveError {
 /// Why a [`Setup`] is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum PositionError {
+pub enum SetupError {
     /// A piece stands outside the board.
     #[error("a piece of {seat} on {square} is outside the {width}x{height} board")]
     OffBoard {
@@ -253,13 +328,13 @@ pub enum PositionError {
         square: Square,
     },
     /// A seat has pieces but is not in play.
-    #[error("{seat} has pieces but is not in play")]
+    #[error("`{}` ({seat}) has pieces but is not a seat in play", seat.letter())]
     SeatNotInPlay {
         /// The seat.
         seat: Seat,
     },
     /// The side to move is not in play.
-    #[error("the side to move, {seat}, is not in play")]
+    #[error("the side to move `{}` ({seat}) is not a seat in play", seat.letter())]
     SideNotInPlay {
         /// The seat.
         seat: Seat,
@@ -286,13 +361,13 @@ impl Position {
     /// A position from a setup, with `seats` in play. Checks that pieces are
     /// on the board, do not overlap, belong to seats in play, and that the side
     /// to move is in play.
-    pub fn from_setup(setup: &Setup, seats: SeatSet) -> Result<Position, PositionError> {
+    pub fn from_setup(setup: &Setup, seats: SeatSet) -> Result<Position, SetupError> {
         let geometry = setup.geometry();
         let mut occupied = Bitboard::EMPTY;
         for seat in Seat::ALL {
             let pieces = setup.pieces(seat);
             if let Some(square) = (pieces - geometry.squares()).first() {
-                return Err(PositionError::OffBoard {
+                return Err(SetupError::OffBoard {
                     seat,
                     square,
                     width: geometry.width(),
@@ -300,15 +375,15 @@ impl Position {
                 });
             }
             if let Some(square) = (pieces & occupied).squares_sorted().first() {
-                return Err(PositionError::Overlap { square: *square });
+                return Err(SetupError::Overlap { square: *square });
             }
             if !pieces.is_empty() && !seats.contains(seat) {
-                return Err(PositionError::SeatNotInPlay { seat });
+                return Err(SetupError::SeatNotInPlay { seat });
             }
             occupied |= pieces;
         }
         if !seats.contains(setup.to_move()) {
-            return Err(PositionError::SideNotInPlay {
+            return Err(SetupError::SideNotInPlay {
                 seat: setup.to_move(),
             });
         }
@@ -532,10 +607,10 @@ impl Position {
 }
 
 impl TryFrom<Setup> for Position {
-    type Error = PositionError;
+    type Error = SetupError;
 
     /// A position whose seats in play are those with pieces, plus the side to move.
-    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
         let seats = Seat::ALL
             .into_iter()
             .filter(|&s| !setup.pieces(s).is_empty() || s == setup.to_move())

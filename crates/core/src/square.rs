@@ -117,6 +117,7 @@ impl fmt::Debug for Square {
 
 /// Why a square name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseSquareError {
     /// The name is empty.
     #[error("empty square name")]
@@ -224,6 +225,76 @@ impl Direction {
         let unit = (dx.signum() as i8, dy.signum() as i8);
         let direction = Direction::ALL.into_iter().find(|d| d.delta() == unit)?;
         Some((direction, dx.abs().max(dy.abs()) as u8))
+    }
+}
+
+/// A set of [`Direction`]s (forced-exit's forward directions): one bit per
+/// direction, as small and as fast to test as the bitmask it wraps.
+///
+/// ```
+/// use halma_core::{Direction, DirectionSet};
+///
+/// let forward = DirectionSet::of(&[Direction::SE, Direction::E, Direction::S]);
+/// assert!(forward.contains(Direction::E) && !forward.contains(Direction::N));
+/// assert_eq!(forward.iter().collect::<Vec<_>>(), [Direction::E, Direction::SE, Direction::S]);
+/// assert_eq!(format!("{forward:?}"), "{E, SE, S}");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DirectionSet(u8);
+
+impl DirectionSet {
+    /// No direction.
+    pub const EMPTY: DirectionSet = DirectionSet(0);
+
+    /// The set of `directions`.
+    pub const fn of(directions: &[Direction]) -> DirectionSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < directions.len() {
+            bits |= 1 << directions[i] as u8;
+            i += 1;
+        }
+        DirectionSet(bits)
+    }
+
+    /// Whether `direction` is in the set.
+    #[inline]
+    pub const fn contains(self, direction: Direction) -> bool {
+        self.0 & (1 << direction as u8) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set with `direction` added.
+    #[inline]
+    pub const fn with(self, direction: Direction) -> DirectionSet {
+        DirectionSet(self.0 | 1 << direction as u8)
+    }
+
+    /// The directions of the set, in [`Direction::ALL`] order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Direction> {
+        Direction::ALL
+            .into_iter()
+            .filter(move |&direction| self.contains(direction))
+    }
+}
+
+impl FromIterator<Direction> for DirectionSet {
+    fn from_iter<I: IntoIterator<Item = Direction>>(directions: I) -> DirectionSet {
+        directions
+            .into_iter()
+            .fold(DirectionSet::EMPTY, DirectionSet::with)
+    }
+}
+
+impl fmt::Debug for DirectionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 

@@ -9,7 +9,7 @@ use std::ffi::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use ::halma_rules::{Game, PerftMode, PerftTable};
+use ::halma_rules::{Game, PerftMode, PerftOptions, PerftTable};
 
 use crate::args::{opt_str_arg, Out, SliceOut, TextOut};
 use crate::boundary::{call_quiet, catch, finish, guard};
@@ -523,12 +523,13 @@ unsafe fn perft_general(
             .map_err(|error| Error::invalid(format!("argument `megabytes`: {error}")))?;
         let count = game
             .rules()
-            .perft_parallel_with(
+            .perft_with(
                 game.position(),
                 depth,
-                threads as usize,
-                table.as_mut(),
-                mode,
+                PerftOptions::new()
+                    .threads(threads as usize)
+                    .table(table.as_mut())
+                    .mode(mode),
             )
             .map_err(|error| Error::invalid(format!("argument `depth`: {error}")))?;
         out.write(count);

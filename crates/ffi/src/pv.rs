@@ -34,7 +34,8 @@ fn line_notation(game: &Game, line: &[::halma_rules::Move]) -> FfiResult<String>
             return Err(illegal("not a legal move there".to_owned()));
         }
         words.push(game.move_to_string(mv));
-        game.play(mv).map_err(|error| illegal(error.to_string()))?;
+        game.play(mv)
+            .map_err(|error| illegal(::halma_rules::ErrorChain(&error).to_string()))?;
     }
     Ok(words.join(" "))
 }

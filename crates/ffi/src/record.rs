@@ -5,7 +5,7 @@
 
 use std::ffi::c_char;
 
-use ::halma_rules::{check_tags, read_record, write_record, Game, Record};
+use ::halma_rules::{check_tags, read_record, write_record, ErrorChain, Game, Record};
 
 use crate::args::{str_arg, Out, TextOut};
 use crate::boundary::{call, guard};
@@ -137,8 +137,9 @@ pub unsafe extern "C" fn halma_record_read(
         let out = unsafe { Out::new(out_record, "out_record") }?;
         // SAFETY: as above.
         let text = unsafe { str_arg(text, len, "text") }?;
-        let record = read_record(text)
-            .map_err(|error| Error::new(halma_result::InvalidRecord, error.to_string()))?;
+        let record = read_record(text).map_err(|error| {
+            Error::new(halma_result::InvalidRecord, ErrorChain(&error).to_string())
+        })?;
         out.write(halma_record { record }.into_raw());
         Ok(())
     })

@@ -19,9 +19,6 @@ pub enum IllegalReason {
     /// A pass while the side to move has another move.
     #[error("pass is only legal when the side to move has no other move")]
     PassNotAllowed,
-    /// A move of kind [`MoveKind::Pass`] that is not [`Move::PASS`].
-    #[error("a pass names no squares: it is Move::PASS")]
-    MalformedPass,
     /// The origin is outside the board.
     #[error("the origin {0} is off the board")]
     OriginOffBoard(Square),
@@ -102,10 +99,8 @@ impl Rules {
             return Err(IllegalReason::GameOver);
         }
         let mover = position.to_move();
+        // Every move of kind pass is `Move::PASS` (`Move::new` sees to it).
         if mv.kind() == MoveKind::Pass {
-            if mv != Move::PASS {
-                return Err(IllegalReason::MalformedPass);
-            }
             let generator = self.move_generator(position);
             let others = generator.count_moves(position.pieces(mover));
             return if pass_is_due(others as usize) {
@@ -149,18 +144,20 @@ impl Rules {
         if self.home_lock()
             && rules.home_lock.contains(to)
             && !rules.home_lock.contains(from)
-            && without(PathRules {
-                home_lock: Bitboard::EMPTY,
-                ..rules
+            && without({
+                let mut rules = rules;
+                rules.home_lock = Bitboard::EMPTY;
+                rules
             })
             .contains(to)
         {
             return IllegalReason::EntersHomeCamp { from, to };
         }
         if self.jump_continue()
-            && without(PathRules {
-                jump_continue: false,
-                ..rules
+            && without({
+                let mut rules = rules;
+                rules.jump_continue = false;
+                rules
             })
             .contains(to)
         {

@@ -68,8 +68,9 @@ impl FromStr for GameResult {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PlayError {
-    /// The move is not legal in the current position.
-    #[error("{mv:?} is not a legal move here: {reason}")]
+    /// The move is not legal in the current position (the
+    /// [`source`](std::error::Error::source) is the reason).
+    #[error("{mv} is not a legal move here")]
     Illegal {
         /// The move.
         mv: Move,

@@ -4,28 +4,31 @@
 use std::iter;
 
 use halma_core::{
-    Bitboard, Constraints, Move, MoveGenerator, MoveList, ParseSetupError, PathRules,
-    PieceMovesIter, Position, Seat, SeatSet, Setup,
+    Bitboard, Constraints, DirectionSet, Move, MoveGenerator, MoveList, ParseSetupError, PathRules,
+    PieceMovesIter, Position, Seat, SeatSet, Setup, SetupError,
 };
 use thiserror::Error;
 
-use crate::variant::{Rules, Spoil};
+use crate::options::Spoil;
+use crate::variant::Rules;
 
 /// Why a position string, setup or position is not a position under some rules.
 ///
-/// The one position error of the API: the board-level checks of `halma-core`
-/// (pieces off the board or on one square) arrive as [`PositionError::Board`],
-/// whose [`source`](std::error::Error::source) is the core error.
+/// The one position error of the API: the checks of `halma-core` (pieces off
+/// the board or on one square, pieces or the side to move of a seat not in
+/// play) arrive as [`PositionError::Board`], the core's [`SetupError`]
+/// itself; the variants here are what only the rules know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PositionError {
     /// The string itself is malformed.
     #[error(transparent)]
     Syntax(#[from] ParseSetupError),
-    /// The pieces do not form a position on the board: off the board, or two
-    /// on one square.
-    #[error("{0}")]
-    Board(#[source] halma_core::PositionError),
+    /// The pieces do not form a position of the rules' seats on the board:
+    /// off the board, two on one square, or pieces (or the side to move) of
+    /// a seat not in play.
+    #[error(transparent)]
+    Board(#[from] SetupError),
     /// A position whose seats in play are not the rules' (a [`Position`] built
     /// with another seat set, given to [`Game::from_position`](crate::Game::from_position)).
     #[error("the position has {found:?} in play, but {rules} plays {expected:?}")]
@@ -49,17 +52,7 @@ pub enum PositionError {
         /// The rules string.
         rules: String,
     },
-    /// A piece of a seat that is not in play.
-    #[error("`{letter}` ({seat}) is not a seat in play under {rules}")]
-    SeatNotInPlay {
-        /// The seat.
-        seat: Seat,
-        /// Its letter.
-        letter: char,
-        /// The rules string.
-        rules: String,
-    },
-    /// A seat with the wrong number of pieces.
+    /// A seat in play with the wrong number of pieces.
     #[error("{seat} has {found} pieces, but {rules} gives every seat {expected}")]
     PieceCount {
         /// The seat.
@@ -68,16 +61,6 @@ pub enum PositionError {
         found: u32,
         /// The camp size.
         expected: u8,
-        /// The rules string.
-        rules: String,
-    },
-    /// The side to move is not in play.
-    #[error("the side to move `{letter}` ({seat}) is not a seat in play under {rules}")]
-    SideNotInPlay {
-        /// The seat.
-        seat: Seat,
-        /// Its letter.
-        letter: char,
         /// The rules string.
         rules: String,
     },
@@ -106,17 +89,13 @@ impl Rules {
                 rules: self.to_string(),
             });
         }
-        for seat in Seat::ALL {
-            let found = setup.pieces(seat).count();
-            if !self.seats().contains(seat) {
-                if found > 0 {
-                    return Err(PositionError::SeatNotInPlay {
-                        seat,
-                        letter: seat.letter(),
-                        rules: self.to_string(),
-                    });
-                }
-            } else if found != self.camp_size() as u32 {
+        // Overlapping pieces, pieces outside the board of a setup built in
+        // code, and pieces or the side to move of seats not in play: the
+        // core's checks.
+        let position = Position::from_setup(setup, self.seats())?;
+        for seat in self.seats().iter() {
+            let found = position.pieces(seat).count();
+            if found != self.camp_size() as u32 {
                 return Err(PositionError::PieceCount {
                     seat,
                     found,
@@ -125,16 +104,7 @@ impl Rules {
                 });
             }
         }
-        if !self.seats().contains(setup.to_move()) {
-            return Err(PositionError::SideNotInPlay {
-                seat: setup.to_move(),
-                letter: setup.to_move().letter(),
-                rules: self.to_string(),
-            });
-        }
-        // Overlapping pieces, and pieces outside the board of a setup built
-        // in code, are refused here.
-        Position::from_setup(setup, self.seats()).map_err(PositionError::Board)
+        Ok(position)
     }
 
     /// Checks a position built elsewhere (say with [`Position::from_setup`])
@@ -179,12 +149,11 @@ impl Rules {
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
-        Constraints {
-            long_jumps: self.long_jumps(),
-            lock,
-            swap_onto,
-            swap_from,
-        }
+        let mut constraints = Constraints::long_jumps(self.long_jumps());
+        constraints.lock = lock;
+        constraints.swap_onto = swap_onto;
+        constraints.swap_from = swap_from;
+        constraints
     }
 
     /// Whether home-lock, forced-exit or jump-continue is in force.
@@ -199,19 +168,14 @@ impl Rules {
     pub fn path_rules(&self, position: &Position) -> PathRules {
         let mover = position.to_move();
         let home = self.home_camp(mover);
-        let mut path = PathRules {
-            jump_continue: self.jump_continue(),
-            ..PathRules::default()
-        };
+        let mut path = PathRules::default();
+        path.jump_continue = self.jump_continue();
         if self.home_lock() {
             path.home_lock = home;
         }
         if self.forced_exit() {
             path.forced_from = home & position.pieces(mover);
-            path.forward = self
-                .forward_directions(mover)
-                .iter()
-                .fold(0, |bits, &d| bits | 1 << d as u8);
+            path.forward = DirectionSet::of(&self.forward_directions(mover));
             path.foreign = position.occupied() - position.pieces(mover);
         }
         path

@@ -4,10 +4,12 @@
 //! strings), games with undo, game records, and perft.
 //!
 //! `docs/architecture.md` shows where this crate sits, and its "Where to
-//! add" section is the recipe for a new rule option (the core's generator,
-//! a field of [`Options`] and a row of the option table, the builder, the
-//! constraint mapping, the legality contract, the solvers, the oracle). A
-//! new preset is one row of the preset table.
+//! add" section is the one recipe for a new rule option (the core's
+//! generator, a field of [`Options`] and a row of the option table in
+//! `options.rs`, the builder, the constraint mapping, the legality contract,
+//! the solvers, the oracle). A new preset is a [`Preset`] variant and one
+//! row of the preset table in `preset.rs`; the camps it implies are
+//! `camp.rs`.
 //!
 //! # Invariants and the checked paths
 //!
@@ -42,12 +44,15 @@
 
 #![forbid(unsafe_code)]
 
+mod camp;
 mod check;
 mod game;
 mod legal;
 mod notation;
+mod options;
 mod perft;
 mod platform;
+mod preset;
 mod record;
 mod termination;
 mod variant;
@@ -56,10 +61,13 @@ pub use check::IllegalReason;
 pub use game::{Game, GameResult, ParseGameResultError, PlayError, MAX_GAME_MOVES};
 pub use legal::{pass_is_due, PositionError};
 pub use notation::{MoveError, Path, SegmentError, MAX_MOVE_TEXT_LEN};
+pub use options::{Options, ParseSpoilError, Spoil};
 pub use perft::{
-    PerftError, PerftMode, PerftTable, PerftTableError, MAX_PERFT_DEPTH, MAX_PERFT_THREADS,
+    PerftError, PerftMode, PerftOptions, PerftTable, PerftTableError, MAX_PERFT_DEPTH,
+    MAX_PERFT_THREADS,
 };
 pub use platform::THREADS_AVAILABLE;
+pub use preset::{ParsePresetError, Preset};
 pub use record::{
     check_tags, read_record, write_record, Record, RecordError, TagError, MAX_RECORD_LEN,
     RESERVED_TAGS,
@@ -67,21 +75,21 @@ pub use record::{
 pub use record::{sanitize_tag_value, write_record_ended};
 pub use termination::{
     check_termination, occurrences_of_final_position, result_text, DrawReason,
-    ParseDrawReasonError, Termination, TerminationError,
+    ParseDrawReasonError, ParseTerminationError, Termination, TerminationError,
 };
-pub use variant::{
-    Options, ParseRulesError, Preset, Rules, RulesBuilder, Spoil, MAX_RULES_STRING_LEN,
-};
+pub use variant::{BuildRulesError, ParseRulesError, Rules, RulesBuilder, MAX_RULES_STRING_LEN};
 
 // The core types that these rules' methods take and return, so that an
 // embedder needs no direct dependency on `halma-core`.
 pub use halma_core::{
     Bitboard, Constraints, Direction, Geometry, GeometryError, MakeMoveError, Move, MoveGenerator,
-    MoveKind, MoveList, ParseSeatError, ParseSetupError, ParseSquareError, PathRules, PieceMoves,
-    PieceMovesIter, Position, Seat, SeatSet, Setup, Square, Squares,
+    MoveKind, MoveList, ParseMoveKindError, ParseSeatError, ParseSetupError, ParseSquareError,
+    PathRules, PieceMoves, PieceMovesIter, Position, Seat, SeatSet, Setup, SetupError, Square,
+    Squares,
 };
-// The one way every crate quotes input in its error messages.
-pub use halma_core::{quote, Quoted, QUOTE_CHARS};
+// The one way every crate quotes input in its error messages, and the one
+// way an entry point writes an error with its causes.
+pub use halma_core::{quote, ErrorChain, Quoted, QUOTE_CHARS};
 
 /// The examples of the crate's README.md, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -316,7 +316,7 @@ fn is_forced_segment(path: &PathRules, from: Square, to: Square) -> bool {
     };
     length % 2 == 0
         && path.forced_from.contains(from)
-        && path.forward & (1 << direction as u8) != 0
+        && path.forward.contains(direction)
         && from
             .offset(direction, length / 2)
             .is_some_and(|jumped| path.foreign.contains(jumped))

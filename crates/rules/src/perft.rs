@@ -5,12 +5,13 @@
 //! [`MAX_PERFT_DEPTH`]: a deeper request is a [`PerftError`], never a stack
 //! overflow.
 //!
-//! [`Rules::perft_hashed`] and its relatives (module `hashed`) count each
-//! transposed subtree once with a [`PerftTable`] (module `table`);
-//! [`Rules::divide_observed`] reports each root move's count as it is known,
-//! which is how the command-line tool shows progress. [`PerftMode`] chooses
-//! between generating every position's moves and reusing one count for the
-//! replies that cannot change it.
+//! [`Rules::perft`] and [`Rules::divide`] count on one thread;
+//! [`Rules::perft_with`] and [`Rules::divide_with`] take [`PerftOptions`]:
+//! threads, a [`PerftTable`] that counts each transposed subtree once
+//! (modules `hashed` and `table`), a stop flag, and an observer of each root
+//! move's count as it is known, which is how the command-line tool shows
+//! progress. [`PerftMode`] chooses between generating every position's
+//! moves and reusing one count for the replies that cannot change it.
 
 mod hashed;
 mod reuse;
@@ -27,7 +28,7 @@ use halma_core::{Bitboard, Move, MoveGenerator, MoveKind, MoveList, Position, Se
 use thiserror::Error;
 
 use crate::legal::pass_is_due;
-use crate::variant::Spoil;
+use crate::options::Spoil;
 use crate::Rules;
 
 /// The deepest perft: depths 0 to 64 are accepted.
@@ -69,8 +70,8 @@ pub enum PerftError {
         /// The threads asked for.
         threads: usize,
     },
-    /// The stop flag of [`Rules::perft_interruptible`] was raised before the
-    /// count was complete.
+    /// The stop flag of [`PerftOptions::stop`] was raised before the count
+    /// was complete.
     #[error("perft was stopped before it finished")]
     Stopped,
 }
@@ -129,194 +130,229 @@ pub enum PerftMode {
     ReuseReplies,
 }
 
+/// How a perft counts: on how many threads, with or without a
+/// transposition table, in which [`PerftMode`], whether a flag can stop it
+/// and whether each root move's count is reported as it is known. Every
+/// choice gives the same count.
+///
+/// Built from [`PerftOptions::new`] (one thread, no table, no stop flag, no
+/// observer, [`PerftMode::Generate`]) one option at a time, and given to
+/// [`Rules::perft_with`] or [`Rules::divide_with`]. The options hold the
+/// table by mutable borrow (a perft prepares it for its rules), so they are
+/// given by value, once.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use halma_rules::{PerftError, PerftMode, PerftOptions, PerftTable, Rules};
+///
+/// let rules: Rules = "halma8".parse().unwrap();
+/// let start = rules.start_position();
+/// let mut table = PerftTable::new(16).unwrap();
+/// let options = PerftOptions::new()
+///     .threads(2)
+///     .table(&mut table)
+///     .mode(PerftMode::ReuseReplies);
+/// assert_eq!(rules.perft_with(&start, 4, options), rules.perft(&start, 4));
+///
+/// // A raised stop flag: a typed error, never a partial count.
+/// let halt = AtomicBool::new(true);
+/// let stopped = rules.perft_with(&start, 4, PerftOptions::new().stop(&halt));
+/// assert_eq!(stopped, Err(PerftError::Stopped));
+/// ```
+#[must_use]
+#[non_exhaustive]
+pub struct PerftOptions<'a> {
+    threads: usize,
+    table: Option<&'a mut PerftTable>,
+    mode: PerftMode,
+    stop: Option<&'a AtomicBool>,
+    on_root_move: Option<&'a (dyn Fn(usize, u64) + Sync)>,
+}
+
+impl<'a> PerftOptions<'a> {
+    /// One thread, no table, no stop flag, no observer, [`PerftMode::Generate`].
+    pub fn new() -> PerftOptions<'a> {
+        PerftOptions {
+            threads: 1,
+            table: None,
+            mode: PerftMode::Generate,
+            stop: None,
+            on_root_move: None,
+        }
+    }
+
+    /// The most threads used: each takes the next unclaimed root move, so
+    /// no more than there are root moves; 0 counts as 1. More than one on a
+    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)
+    /// is false) is [`PerftError::ThreadsUnavailable`].
+    pub fn threads(mut self, threads: usize) -> PerftOptions<'a> {
+        self.threads = threads;
+        self
+    }
+
+    /// A transposition table: each transposed subtree of depth 2 or more is
+    /// counted once and then read from `table` (see [`PerftTable`] for the
+    /// key and what a table reused across runs keeps). The threads share it.
+    ///
+    /// Takes `&mut table` or an `Option` of one (`None`: no table).
+    pub fn table(mut self, table: impl Into<Option<&'a mut PerftTable>>) -> PerftOptions<'a> {
+        self.table = table.into();
+        self
+    }
+
+    /// How the last two plies are counted.
+    pub fn mode(mut self, mode: PerftMode) -> PerftOptions<'a> {
+        self.mode = mode;
+        self
+    }
+
+    /// A flag that stops the count when raised (from another thread: a
+    /// user's interrupt, a time limit): every thread reads it at each
+    /// subtree of three plies or more, so the call returns within
+    /// milliseconds of the raise. A stopped count is
+    /// [`PerftError::Stopped`], never a partial number, and nothing partial
+    /// is left in the table.
+    ///
+    /// Takes `&flag` or an `Option` of one (`None`: no flag).
+    pub fn stop(mut self, stop: impl Into<Option<&'a AtomicBool>>) -> PerftOptions<'a> {
+        self.stop = stop.into();
+        self
+    }
+
+    /// Called as `on_root_move(index, count)` as soon as the count of the
+    /// root move at `index` (of [`Rules::divide_with`]'s result, which is in
+    /// [`Rules::legal_moves`] order) is known: from the counting threads,
+    /// in the order the counts finish, once per root move, none after a
+    /// stop. A long perft reports its progress through it.
+    pub fn on_root_move(
+        mut self,
+        on_root_move: &'a (dyn Fn(usize, u64) + Sync),
+    ) -> PerftOptions<'a> {
+        self.on_root_move = Some(on_root_move);
+        self
+    }
+}
+
+impl Default for PerftOptions<'_> {
+    fn default() -> Self {
+        PerftOptions::new()
+    }
+}
+
+impl std::fmt::Debug for PerftOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PerftOptions")
+            .field("threads", &self.threads)
+            .field("table", &self.table)
+            .field("mode", &self.mode)
+            .field("stop", &self.stop)
+            .field("on_root_move", &self.on_root_move.is_some())
+            .finish()
+    }
+}
+
 impl Rules {
     /// The number of move sequences of length `depth` from `position`:
     /// 1 at depth 0; 0 for a finished game at depth >= 1; moves counted by
     /// (origin, destination), a pass counting as one move.
     ///
-    /// The time grows exponentially with `depth`.
+    /// The time grows exponentially with `depth`; [`perft_with`](Rules::perft_with)
+    /// counts faster (threads, a table) and can be stopped.
     ///
     /// # Errors
     /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
     pub fn perft(&self, position: &Position, depth: u32) -> Result<u64, PerftError> {
-        check_depth(depth)?;
-        let mut position = position.clone();
-        Ok(self.perft_in_place(&mut position, depth, PerftMode::Generate, &NEVER))
+        self.perft_with(position, depth, PerftOptions::new())
     }
 
-    /// [`perft`](Rules::perft) counted the way `mode` says (the same count).
-    ///
-    /// ```
-    /// use halma_rules::{PerftMode, Rules};
-    ///
-    /// let rules: Rules = "super-halma".parse().unwrap();
-    /// let start = rules.start_position();
-    /// assert_eq!(
-    ///     rules.perft_with(&start, 3, PerftMode::ReuseReplies),
-    ///     rules.perft(&start, 3)
-    /// );
-    /// ```
+    /// [`perft`](Rules::perft) counted as `options` say: the general perft,
+    /// every shortcut optional, always the same count.
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
+    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
+    /// [`PerftError::ThreadsUnavailable`] when more than one thread is asked
+    /// for on a platform without threads; [`PerftError::Stopped`] when the
+    /// stop flag was raised before the count was complete.
     pub fn perft_with(
         &self,
         position: &Position,
         depth: u32,
-        mode: PerftMode,
+        options: PerftOptions<'_>,
     ) -> Result<u64, PerftError> {
         check_depth(depth)?;
-        let mut position = position.clone();
-        Ok(self.perft_in_place(&mut position, depth, mode, &NEVER))
-    }
-
-    /// [`perft_with`](Rules::perft_with) on `threads` threads (as
-    /// [`perft_parallel`](Rules::perft_parallel)), with a transposition table
-    /// when `table` is given (as [`perft_hashed`](Rules::perft_hashed)): the
-    /// general perft, every shortcut optional, always the same count.
-    ///
-    /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
-    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
-    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
-    pub fn perft_parallel_with(
-        &self,
-        position: &Position,
-        depth: u32,
-        threads: usize,
-        table: Option<&mut PerftTable>,
-        mode: PerftMode,
-    ) -> Result<u64, PerftError> {
-        self.perft_interruptible(position, depth, threads, table, mode, &NEVER)
-    }
-
-    /// [`perft_parallel_with`](Rules::perft_parallel_with) that gives up
-    /// when `stop` is raised (from another thread: a user's interrupt, a
-    /// time limit): every thread reads it at each subtree of three plies or
-    /// more, so the call returns within milliseconds of the raise. A
-    /// stopped count is [`PerftError::Stopped`], never a partial number,
-    /// and nothing partial is left in `table`.
-    ///
-    /// ```
-    /// use std::sync::atomic::AtomicBool;
-    /// use halma_rules::{PerftError, PerftMode, Rules};
-    ///
-    /// let rules: Rules = "halma8".parse().unwrap();
-    /// let start = rules.start_position();
-    /// let go = AtomicBool::new(false);
-    /// let count = rules.perft_interruptible(&start, 3, 1, None, PerftMode::Generate, &go);
-    /// assert_eq!(count, rules.perft(&start, 3));
-    /// let halt = AtomicBool::new(true);
-    /// let stopped = rules.perft_interruptible(&start, 4, 1, None, PerftMode::Generate, &halt);
-    /// assert_eq!(stopped, Err(PerftError::Stopped));
-    /// ```
-    ///
-    /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above
-    /// [`MAX_PERFT_DEPTH`]; [`PerftError::Stopped`] when `stop` was raised
-    /// before the count was complete.
-    pub fn perft_interruptible(
-        &self,
-        position: &Position,
-        depth: u32,
-        threads: usize,
-        table: Option<&mut PerftTable>,
-        mode: PerftMode,
-        stop: &AtomicBool,
-    ) -> Result<u64, PerftError> {
-        check_depth(depth)?;
-        check_threads(threads)?;
-        // Nothing to share between threads, and no subtree for a table.
-        if depth <= 1 || self.is_finished(position) {
-            return self.perft_with(position, depth, mode);
+        check_threads(options.threads)?;
+        let stop = options.stop.unwrap_or(&NEVER);
+        // The root moves go to threads or an observer; one thread without
+        // an observer counts from the root itself (and shallow or finished
+        // roots have nothing to share).
+        let shared = options.threads > 1 || options.on_root_move.is_some();
+        let count = if shared && depth > 1 && !self.is_finished(position) {
+            self.divide_general(position, depth, options)?
+                .iter()
+                .map(|(_, n)| n)
+                .sum()
+        } else {
+            let mut position = position.clone();
+            match options.table {
+                Some(table) if depth > 1 => {
+                    table.prepare(self, &position);
+                    self.perft_hashed_in_place(&mut position, depth, table, options.mode, stop)
+                }
+                _ => self.perft_in_place(&mut position, depth, options.mode, stop),
+            }
+        };
+        // Depths 0 and 1 are one bulk count, finished before any stop.
+        if depth > 1 && stop.load(Ordering::Relaxed) {
+            return Err(PerftError::Stopped);
         }
-        Ok(self
-            .divide_general(position, depth, threads, table, mode, &|_, _| {}, stop)?
-            .iter()
-            .map(|(_, n)| n)
-            .sum())
+        Ok(count)
     }
 
-    /// perft per root move: each legal move with the perft of the position after it at `depth - 1`.
-    /// Empty at depth 0.
+    /// perft per root move: each legal move with the perft of the position
+    /// after it at `depth - 1`, in [`legal_moves`](Rules::legal_moves)
+    /// order. Empty at depth 0.
     ///
     /// # Errors
     /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`].
     pub fn divide(&self, position: &Position, depth: u32) -> Result<Vec<(Move, u64)>, PerftError> {
-        self.divide_observed(position, depth, 1, None, PerftMode::Generate, &|_, _| {})
+        self.divide_with(position, depth, PerftOptions::new())
     }
 
-    /// [`divide`](Rules::divide) with the root moves shared among `threads`
-    /// threads (each takes the next unclaimed root move). The result is in
-    /// root-move order and equals `divide` whatever the thread count.
+    /// [`divide`](Rules::divide) counted as `options` say; the result is
+    /// the same whatever they are.
     ///
     /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
-    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
-    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
-    pub fn divide_parallel(
+    /// As [`perft_with`](Rules::perft_with).
+    pub fn divide_with(
         &self,
         position: &Position,
         depth: u32,
-        threads: usize,
+        options: PerftOptions<'_>,
     ) -> Result<Vec<(Move, u64)>, PerftError> {
-        self.divide_observed(
-            position,
-            depth,
-            threads,
-            None,
-            PerftMode::Generate,
-            &|_, _| {},
-        )
+        self.divide_general(position, depth, options)
     }
 
-    /// The general divide: [`divide_parallel`](Rules::divide_parallel), with
-    /// a transposition table when `table` is given (as
-    /// [`perft_hashed`](Rules::perft_hashed); the threads share it), counting
-    /// the last plies as `mode` says, calling
-    /// `on_root_move(index, count)` as soon as the count of the root move at
-    /// `index` of the result is known. The calls come from the counting
-    /// threads, in the order the counts finish, once per root move; a long
-    /// perft reports its progress through them.
-    ///
-    /// `threads` is the most threads used: no more than there are root
-    /// moves, and 0 counts as 1 (as for `divide_parallel`).
-    ///
-    /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
-    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
-    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
-    pub fn divide_observed(
-        &self,
-        position: &Position,
-        depth: u32,
-        threads: usize,
-        table: Option<&mut PerftTable>,
-        mode: PerftMode,
-        on_root_move: &(dyn Fn(usize, u64) + Sync),
-    ) -> Result<Vec<(Move, u64)>, PerftError> {
-        self.divide_general(position, depth, threads, table, mode, on_root_move, &NEVER)
-    }
-
-    /// [`divide_observed`](Rules::divide_observed) that gives up when `stop`
-    /// is raised: [`PerftError::Stopped`], and no root move reported after
-    /// the raise.
-    #[allow(clippy::too_many_arguments)]
+    /// [`divide_with`](Rules::divide_with): the root moves shared among the
+    /// threads, each counted with the table if there is one.
     fn divide_general(
         &self,
         position: &Position,
         depth: u32,
-        threads: usize,
-        table: Option<&mut PerftTable>,
-        mode: PerftMode,
-        on_root_move: &(dyn Fn(usize, u64) + Sync),
-        stop: &AtomicBool,
+        options: PerftOptions<'_>,
     ) -> Result<Vec<(Move, u64)>, PerftError> {
         check_depth(depth)?;
-        check_threads(threads)?;
+        check_threads(options.threads)?;
         if depth == 0 {
             return Ok(Vec::new());
         }
+        let PerftOptions {
+            threads,
+            table,
+            mode,
+            stop,
+            on_root_move,
+        } = options;
+        let stop = stop.unwrap_or(&NEVER);
         let table: Option<&PerftTable> = table.map(|table| {
             table.prepare(self, position);
             &*table
@@ -343,7 +379,9 @@ impl Rules {
                     break;
                 }
                 counts.lock().expect("no thread panics while holding it")[index] = count;
-                on_root_move(index, count);
+                if let Some(on_root_move) = on_root_move {
+                    on_root_move(index, count);
+                }
             }
         };
         if threads == 1 {
@@ -360,21 +398,6 @@ impl Rules {
         }
         let counts = counts.into_inner().expect("threads have finished");
         Ok(moves.into_iter().zip(counts).collect())
-    }
-
-    /// [`perft`](Rules::perft) on `threads` threads (see [`divide_parallel`](Rules::divide_parallel)).
-    ///
-    /// # Errors
-    /// [`PerftError::DepthTooLarge`] when `depth` is above [`MAX_PERFT_DEPTH`];
-    /// [`PerftError::ThreadsUnavailable`] when `threads` is above 1 on a
-    /// platform without threads ([`THREADS_AVAILABLE`](crate::THREADS_AVAILABLE)).
-    pub fn perft_parallel(
-        &self,
-        position: &Position,
-        depth: u32,
-        threads: usize,
-    ) -> Result<u64, PerftError> {
-        self.perft_parallel_with(position, depth, threads, None, PerftMode::Generate)
     }
 
     /// perft without the depth check: callers have checked `depth` against
@@ -524,15 +547,17 @@ impl Rules {
                     None => Bitboard::EMPTY,
                 };
                 if destinations != fast {
-                    for (set, kind) in
-                        [(piece.steps, MoveKind::Step), (piece.jumps, MoveKind::Jump)]
-                    {
-                        slow.extend(
-                            (set - fast)
-                                .into_iter()
-                                .map(|to| Move::new(piece.origin, to, kind)),
-                        );
-                    }
+                    let from = piece.origin;
+                    slow.extend(
+                        (piece.steps - fast)
+                            .into_iter()
+                            .map(|to| Move::step(from, to)),
+                    );
+                    slow.extend(
+                        (piece.jumps - fast)
+                            .into_iter()
+                            .map(|to| Move::jump(from, to)),
+                    );
                 }
                 (piece.origin, fast - same)
             });

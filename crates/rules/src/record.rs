@@ -135,16 +135,18 @@ pub enum RecordError {
     /// No `Rules` tag.
     #[error("the record has no [Rules \"...\"] tag")]
     MissingRules,
-    /// The `Rules` tag does not parse.
-    #[error("line {line}: {source}")]
+    /// The `Rules` tag does not parse (the [`source`](std::error::Error::source)
+    /// says why).
+    #[error("line {line}")]
     Rules {
         /// 1-based line number.
         line: usize,
         /// Why.
         source: ParseRulesError,
     },
-    /// The `Position` tag is not a position under the rules.
-    #[error("line {line}: {source}")]
+    /// The `Position` tag is not a position under the rules (the
+    /// [`source`](std::error::Error::source) says why).
+    #[error("line {line}")]
     Position {
         /// 1-based line number.
         line: usize,
@@ -159,8 +161,9 @@ pub enum RecordError {
         /// The value.
         text: String,
     },
-    /// A move that is not legal when it is played.
-    #[error("move {ply} `{}` (line {line}): {source}", quote(.text))]
+    /// A move that is not legal when it is played (the
+    /// [`source`](std::error::Error::source) says why).
+    #[error("move {ply} `{}` (line {line})", quote(.text))]
     Move {
         /// 1-based ply number.
         ply: usize,
@@ -236,8 +239,9 @@ pub enum RecordError {
         /// The termination (its tag value; `normal` when the tag is absent).
         termination: String,
     },
-    /// The termination cannot end the replayed game.
-    #[error("line {line}: {source}")]
+    /// The termination cannot end the replayed game (the
+    /// [`source`](std::error::Error::source) says why).
+    #[error("line {line}")]
     Termination {
         /// 1-based line number of the `Termination` tag.
         line: usize,
@@ -306,7 +310,7 @@ pub fn write_record_ended(
     }
     let _ = writeln!(out, "[Result \"{}\"]", result_text(game, termination));
     if *termination != Termination::Normal {
-        let _ = writeln!(out, "[Termination \"{termination}\"]");
+        let _ = writeln!(out, "[Termination \"{}\"]", termination.tag_value());
     }
     if let Some(loser) = termination.loser() {
         let _ = writeln!(out, "[Loser \"{loser}\"]");

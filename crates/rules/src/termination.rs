@@ -43,17 +43,81 @@ impl Termination {
     }
 }
 
-/// The value of the `Termination` tag: `normal`, a [`DrawReason`]
-/// (`repetition`, `ply limit`, `agreement`, `adjudication`), `forfeit` or
-/// `resignation`. The loser and the forfeit's reason are separate tags.
+impl Termination {
+    /// The value of the `Termination` tag: `normal`, a [`DrawReason`]
+    /// (`repetition`, `ply limit`, `agreement`, `adjudication`), `forfeit` or
+    /// `resignation`. The loser and the forfeit's reason are separate tags.
+    pub fn tag_value(&self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Draw(reason) => reason.tag_value(),
+            Termination::Forfeit { .. } => "forfeit",
+            Termination::Resignation { .. } => "resignation",
+        }
+    }
+}
+
+/// The whole termination on one line, as `FromStr` reads it back: the
+/// [tag value](Termination::tag_value), then for a forfeit or resignation
+/// ` by ` and the loser (`resignation by Blue`), then for a forfeit with a
+/// reason `: ` and the reason (`forfeit by Red: timed out`).
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.tag_value())?;
         match self {
-            Termination::Normal => f.write_str("normal"),
-            Termination::Draw(reason) => reason.fmt(f),
-            Termination::Forfeit { .. } => f.write_str("forfeit"),
-            Termination::Resignation { .. } => f.write_str("resignation"),
+            Termination::Forfeit { loser, reason } => {
+                write!(f, " by {loser}")?;
+                if !reason.is_empty() {
+                    write!(f, ": {reason}")?;
+                }
+                Ok(())
+            }
+            Termination::Resignation { loser } => write!(f, " by {loser}"),
+            Termination::Normal | Termination::Draw(_) => Ok(()),
         }
+    }
+}
+
+/// A text that is not a [`Termination`] as `Display` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown termination `{}`: expected normal, repetition, ply limit, agreement, adjudication, `forfeit by <seat>[: <reason>]` or `resignation by <seat>`", quote(.0))]
+pub struct ParseTerminationError(pub String);
+
+impl FromStr for Termination {
+    type Err = ParseTerminationError;
+
+    /// Reads what `Display` writes (seat names as [`Seat`]'s `Display`
+    /// writes them: `Red`).
+    fn from_str(text: &str) -> Result<Termination, ParseTerminationError> {
+        let error = || ParseTerminationError(text.to_owned());
+        let seat = |name: &str| {
+            Seat::ALL
+                .into_iter()
+                .find(|seat| seat.name() == name)
+                .ok_or_else(error)
+        };
+        if text == "normal" {
+            return Ok(Termination::Normal);
+        }
+        if let Ok(reason) = text.parse::<DrawReason>() {
+            return Ok(Termination::Draw(reason));
+        }
+        if let Some(loser) = text.strip_prefix("resignation by ") {
+            return Ok(Termination::Resignation {
+                loser: seat(loser)?,
+            });
+        }
+        let rest = text.strip_prefix("forfeit by ").ok_or_else(error)?;
+        let (loser, reason) = rest.split_once(": ").unwrap_or((rest, ""));
+        if reason.is_empty() && rest != loser {
+            // `forfeit by Red: ` has a separator but no reason: Display
+            // never writes it.
+            return Err(error());
+        }
+        Ok(Termination::Forfeit {
+            loser: seat(loser)?,
+            reason: reason.to_owned(),
+        })
     }
 }
 
@@ -169,7 +233,7 @@ pub fn check_termination(game: &Game, termination: &Termination) -> Result<(), T
     if let GameResult::Won(winner) = game.result() {
         return Err(TerminationError::AlreadyWon {
             winner,
-            termination: termination.to_string(),
+            termination: termination.tag_value().to_owned(),
         });
     }
     if let Some(loser) = termination.loser() {
@@ -205,5 +269,50 @@ pub fn result_text(game: &Game, termination: &Termination) -> String {
             }
         }
         Termination::Normal => game.result().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminations_read_back_what_they_print() {
+        let mut all = vec![Termination::Normal];
+        all.extend(DrawReason::ALL.map(Termination::Draw));
+        for loser in Seat::ALL {
+            all.push(Termination::Resignation { loser });
+            for reason in ["", "timed out", "said: \"no\": twice", " by Red"] {
+                all.push(Termination::Forfeit {
+                    loser,
+                    reason: reason.to_owned(),
+                });
+            }
+        }
+        for termination in all {
+            let text = termination.to_string();
+            assert_eq!(text.parse(), Ok(termination.clone()), "{text}");
+            assert!(text.starts_with(termination.tag_value()));
+        }
+        let forfeit = Termination::Forfeit {
+            loser: Seat::Red,
+            reason: "timed out".to_owned(),
+        };
+        assert_eq!(forfeit.to_string(), "forfeit by Red: timed out");
+        for bad in [
+            "",
+            "Normal",
+            "forfeit",
+            "forfeit by red",
+            "forfeit by Red: ",
+            "resignation by",
+            "draw",
+        ] {
+            assert_eq!(
+                bad.parse::<Termination>(),
+                Err(ParseTerminationError(bad.to_owned())),
+                "{bad}"
+            );
+        }
     }
 }

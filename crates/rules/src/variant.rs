@@ -1,399 +1,25 @@
-//! Presets, options and rules strings (section 3 of the rule book), and the
-//! camps (section 2) they imply.
+//! The [`Rules`] value (a preset, its options and the camps they imply),
+//! its builder and rules strings (section 3 of the rule book).
 
 use std::fmt;
 use std::str::FromStr;
 
-use halma_core::{quote, Bitboard, Direction, Geometry, Seat, SeatSet, Square};
+use halma_core::{quote, Bitboard, Geometry, Seat, SeatSet};
 use thiserror::Error;
+
+use crate::camp::camp;
+use crate::options::{expected_options, or_list, Options, Spoil, OPTIONS};
+use crate::preset::Preset;
 
 /// Longest rules string read (the longest valid one is well under this).
 pub const MAX_RULES_STRING_LEN: usize = 128;
 
-/// A named starting configuration: board, seats and camp size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Preset {
-    /// 16x16, Red and Blue, 19-piece camps: standard two-player Halma.
-    Halma,
-    /// 16x16, Red, Green and Blue, 13-piece camps.
-    Halma3,
-    /// 16x16, all four seats, 13-piece camps.
-    Halma4,
-    /// 8x8, Red and Blue, 10-piece camps.
-    Halma8,
-    /// 10x10, Red and Blue, 15-piece camps.
-    Halma10,
-    /// 10x10, Red and Blue, 19-piece camps, long jumps.
-    SuperHalma,
-}
-
-/// A camp shape (section 2 of the rule book): the squares `dx`, `dy` from the
-/// corner with `dx + dy <= diagonal`, `dx <= side` and `dy <= side`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct CampShape {
-    diagonal: u8,
-    side: u8,
-}
-
-impl CampShape {
-    const TEN: CampShape = CampShape {
-        diagonal: 3,
-        side: 3,
-    };
-    const THIRTEEN: CampShape = CampShape {
-        diagonal: 4,
-        side: 3,
-    };
-    const FIFTEEN: CampShape = CampShape {
-        diagonal: 4,
-        side: 4,
-    };
-    const NINETEEN: CampShape = CampShape {
-        diagonal: 5,
-        side: 4,
-    };
-
-    fn contains(self, dx: u8, dy: u8) -> bool {
-        dx + dy <= self.diagonal && dx <= self.side && dy <= self.side
-    }
-}
-
-/// One row of the preset table (section 3 of the rule book).
-struct PresetSpec {
-    name: &'static str,
-    /// Board side length (every preset board is square).
-    size: u8,
-    seats: SeatSet,
-    /// Squares per camp: the number of squares of `camp`, checked by a test.
-    camp_size: u8,
-    camp: CampShape,
-    /// The options the preset turns on itself.
-    options: Options,
-}
-
-/// The presets, in the order of [`Preset`]'s variants: adding a preset is a
-/// variant and a row here.
-const PRESETS: [PresetSpec; 6] = {
-    const TWO: SeatSet = SeatSet::of(&[Seat::Red, Seat::Blue]);
-    [
-        PresetSpec {
-            name: "halma",
-            size: 16,
-            seats: TWO,
-            camp_size: 19,
-            camp: CampShape::NINETEEN,
-            options: Options::NONE,
-        },
-        PresetSpec {
-            name: "halma3",
-            size: 16,
-            seats: SeatSet::of(&[Seat::Red, Seat::Green, Seat::Blue]),
-            camp_size: 13,
-            camp: CampShape::THIRTEEN,
-            options: Options::NONE,
-        },
-        PresetSpec {
-            name: "halma4",
-            size: 16,
-            seats: SeatSet::of(&Seat::ALL),
-            camp_size: 13,
-            camp: CampShape::THIRTEEN,
-            options: Options::NONE,
-        },
-        PresetSpec {
-            name: "halma8",
-            size: 8,
-            seats: TWO,
-            camp_size: 10,
-            camp: CampShape::TEN,
-            options: Options::NONE,
-        },
-        PresetSpec {
-            name: "halma10",
-            size: 10,
-            seats: TWO,
-            camp_size: 15,
-            camp: CampShape::FIFTEEN,
-            options: Options::NONE,
-        },
-        PresetSpec {
-            name: "super-halma",
-            size: 10,
-            seats: TWO,
-            camp_size: 19,
-            camp: CampShape::NINETEEN,
-            options: Options {
-                long_jumps: true,
-                ..Options::NONE
-            },
-        },
-    ]
-};
-
-impl Preset {
-    /// All presets.
-    pub const ALL: [Preset; 6] = [
-        Preset::Halma,
-        Preset::Halma3,
-        Preset::Halma4,
-        Preset::Halma8,
-        Preset::Halma10,
-        Preset::SuperHalma,
-    ];
-
-    const fn spec(self) -> &'static PresetSpec {
-        &PRESETS[self as usize]
-    }
-
-    /// The preset's name in rules strings.
-    pub const fn name(self) -> &'static str {
-        self.spec().name
-    }
-
-    /// Board side length.
-    pub const fn size(self) -> u8 {
-        self.spec().size
-    }
-
-    /// The seats in play.
-    pub const fn seats(self) -> SeatSet {
-        self.spec().seats
-    }
-
-    /// Pieces per seat (squares per camp).
-    pub const fn camp_size(self) -> u8 {
-        self.spec().camp_size
-    }
-
-    /// The options the preset turns on itself (long jumps for
-    /// [`Preset::SuperHalma`], none for the others).
-    pub const fn options(self) -> Options {
-        self.spec().options
-    }
-
-    /// Whether the preset itself turns long jumps on.
-    pub const fn long_jumps(self) -> bool {
-        self.spec().options.long_jumps
-    }
-}
-
-impl fmt::Display for Preset {
-    /// The name in rules strings (`super-halma`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The anti-spoiling rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Spoil {
-    /// No anti-spoiling rule: a seat wins only with its own pieces in every target square.
-    #[default]
-    None,
-    /// A seat wins when its target camp is full and holds at least one of its pieces.
-    Fill,
-    /// A seat kept out of its full target camp may swap with a foreign piece there.
-    Swap,
-}
-
-impl Spoil {
-    /// All values, in the order of the variants (the option table indexes it).
-    pub const ALL: [Spoil; 3] = [Spoil::None, Spoil::Fill, Spoil::Swap];
-
-    /// The value's name in rules strings (`spoil=swap` has the name `swap`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Spoil::None => "none",
-            Spoil::Fill => "fill",
-            Spoil::Swap => "swap",
-        }
-    }
-}
-
-impl fmt::Display for Spoil {
-    /// The name in rules strings (`none`, `fill`, `swap`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The rule options of section 3 of the rule book, on top of a preset.
-///
-/// `Options::default()` has every option off. The struct is
-/// `#[non_exhaustive]` because the rule book grows options: build one from
-/// the default or use [`Rules::builder`].
-///
-/// ```
-/// use halma_rules::{Options, Preset, Rules, Spoil};
-///
-/// let mut options = Options::default();
-/// options.camp_lock = true;
-/// options.spoil = Spoil::Fill;
-/// let rules = Rules::with(Preset::Halma4, options);
-/// assert_eq!(rules.to_string(), "halma4,camp-lock,spoil=fill");
-/// assert_eq!(
-///     rules,
-///     Rules::builder(Preset::Halma4).camp_lock(true).spoil(Spoil::Fill).build()
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Options {
-    /// `long-jumps`: jump segments may be long.
-    pub long_jumps: bool,
-    /// `camp-lock`: a piece may not leave its target camp.
-    pub camp_lock: bool,
-    /// `spoil=...`: the anti-spoiling rule.
-    pub spoil: Spoil,
-    /// `home-lock`: a piece may not come back into its home camp.
-    pub home_lock: bool,
-    /// `forced-exit`: a piece in its home camp that can jump forward over
-    /// another seat's piece must (Sid Sackson's rule).
-    pub forced_exit: bool,
-    /// `jump-continue`: a jump sequence may not stop while it can go on.
-    pub jump_continue: bool,
-}
-
-impl Options {
-    /// Every option off (a `const` [`Default`]).
-    const NONE: Options = Options {
-        long_jumps: false,
-        camp_lock: false,
-        spoil: Spoil::None,
-        home_lock: false,
-        forced_exit: false,
-        jump_continue: false,
-    };
-
-    /// `self` with every option that `other` turns on turned on as well (a
-    /// value option takes `other`'s value unless that is its default).
-    fn merged(mut self, other: &Options) -> Options {
-        for option in OPTIONS {
-            let value = (option.get)(other);
-            if value != 0 {
-                (option.set)(&mut self, value);
-            }
-        }
-        self
-    }
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options::NONE
-    }
-}
-
-/// One option of rules strings: the table below drives parsing, printing
-/// (canonical order is table order) and the list in error messages.
-struct OptionSpec {
-    /// The option's name, before any `=`.
-    key: &'static str,
-    /// The values written after `key=`, index 0 the default; empty for a
-    /// flag, which is written bare and is off (0) or on (1).
-    values: &'static [&'static str],
-    /// The option's value in the options, as an index (see `values`).
-    get: fn(&Options) -> usize,
-    /// Sets the option to the value with that index.
-    set: fn(&mut Options, usize),
-}
-
-/// The names of [`Spoil`]'s values, in the order of [`Spoil::ALL`].
-const SPOIL_NAMES: [&str; 3] = [
-    Spoil::ALL[0].name(),
-    Spoil::ALL[1].name(),
-    Spoil::ALL[2].name(),
-];
-
-/// Every rules-string option, in canonical order. Adding an option is a
-/// field of [`Options`], a row here, a [`RulesBuilder`] method and its
-/// meaning in move generation or the end of the game.
-const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: "long-jumps",
-        values: &[],
-        get: |o| usize::from(o.long_jumps),
-        set: |o, v| o.long_jumps = v != 0,
-    },
-    OptionSpec {
-        key: "camp-lock",
-        values: &[],
-        get: |o| usize::from(o.camp_lock),
-        set: |o, v| o.camp_lock = v != 0,
-    },
-    OptionSpec {
-        key: "spoil",
-        values: &SPOIL_NAMES,
-        get: |o| o.spoil as usize,
-        set: |o, v| o.spoil = Spoil::ALL[v],
-    },
-    OptionSpec {
-        key: "home-lock",
-        values: &[],
-        get: |o| usize::from(o.home_lock),
-        set: |o, v| o.home_lock = v != 0,
-    },
-    OptionSpec {
-        key: "forced-exit",
-        values: &[],
-        get: |o| usize::from(o.forced_exit),
-        set: |o, v| o.forced_exit = v != 0,
-    },
-    OptionSpec {
-        key: "jump-continue",
-        values: &[],
-        get: |o| usize::from(o.jump_continue),
-        set: |o, v| o.jump_continue = v != 0,
-    },
-];
-
-impl OptionSpec {
-    /// Writes the option with value index `value` as in a rules string.
-    fn write(&self, f: &mut impl fmt::Write, value: usize) -> fmt::Result {
-        match self.values.get(value) {
-            Some(name) => write!(f, "{}={name}", self.key),
-            None => f.write_str(self.key),
-        }
-    }
-
-    /// The value index of the rules-string item `item` if it is this option.
-    fn read(&self, item: &str) -> Option<usize> {
-        if self.values.is_empty() {
-            return (item == self.key).then_some(1);
-        }
-        let (key, value) = item.split_once('=')?;
-        if key != self.key {
-            return None;
-        }
-        self.values.iter().position(|&name| name == value)
-    }
-}
-
-/// The options as error messages list them: `long-jumps, camp-lock,
-/// spoil=none|fill|swap, home-lock, forced-exit or jump-continue`.
-fn expected_options() -> String {
-    let written: Vec<String> = OPTIONS
-        .iter()
-        .map(|option| {
-            if option.values.is_empty() {
-                option.key.to_owned()
-            } else {
-                format!("{}={}", option.key, option.values.join("|"))
-            }
-        })
-        .collect();
-    match written.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
 /// What is wrong with a rules string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseRulesError {
     /// The string is empty.
-    #[error("empty rules string: expected a preset (halma, halma3, halma4, halma8, halma10, super-halma)")]
+    #[error("empty rules string: expected a preset ({})", Preset::names().join(", "))]
     Empty,
     /// The string is far longer than any rules string.
     #[error("rules string too long: {len} characters, at most {MAX_RULES_STRING_LEN}")]
@@ -402,10 +28,7 @@ pub enum ParseRulesError {
         len: usize,
     },
     /// The first item is not a preset.
-    #[error(
-        "unknown preset `{}`: expected halma, halma3, halma4, halma8, halma10 or super-halma",
-        quote(.0)
-    )]
+    #[error("unknown preset `{}`: expected {}", quote(.0), or_list(&Preset::names()))]
     UnknownPreset(String),
     /// An option that does not exist.
     #[error("unknown option `{}`: expected {list}", quote(.0), list = expected_options())]
@@ -430,71 +53,110 @@ pub struct Rules {
     /// The options in force: the preset's own and those added.
     options: Options,
     geometry: Geometry,
+    /// The home camp of each seat, by [`Seat::index`].
     homes: [Bitboard; 4],
 }
 
 /// Builds [`Rules`] from a preset and options, one named option at a time:
 /// `Rules::builder(Preset::Halma).long_jumps(true).spoil(Spoil::Swap).build()`.
 ///
-/// Options add to the preset's own: a preset's option cannot be turned off
-/// (rules strings cannot say that either), so `long_jumps(false)` on
-/// [`Preset::SuperHalma`] leaves long jumps on.
+/// Options add to the preset's own. A preset's own option cannot be turned
+/// off (rules strings cannot say that either), so turning one off by name
+/// (`long_jumps(false)` on [`Preset::SuperHalma`]) makes
+/// [`build`](RulesBuilder::build) fail rather than be ignored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[must_use]
 pub struct RulesBuilder {
     preset: Preset,
     options: Options,
+    /// The options turned off by name, by row of the option table.
+    turned_off: [bool; OPTIONS.len()],
+}
+
+/// Why [`RulesBuilder::build`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BuildRulesError {
+    /// An option was turned off that the preset turns on itself.
+    #[error("{preset} plays with {option} itself: the option cannot be turned off")]
+    PresetOptionOff {
+        /// The preset.
+        preset: Preset,
+        /// The option's name in rules strings (`long-jumps`).
+        option: &'static str,
+    },
 }
 
 impl RulesBuilder {
-    /// Whether jump segments may be long (`long-jumps`).
-    pub fn long_jumps(mut self, on: bool) -> RulesBuilder {
-        self.options.long_jumps = on;
+    /// Sets the option named `key` in rules strings to the value with index
+    /// `value` of its table row, remembering a value turned off.
+    fn set(mut self, key: &str, value: usize) -> RulesBuilder {
+        let row = OPTIONS
+            .iter()
+            .position(|option| option.key == key)
+            .expect("every builder method names a row of the option table");
+        (OPTIONS[row].set)(&mut self.options, value);
+        self.turned_off[row] = value == 0;
         self
+    }
+
+    /// Whether jump segments may be long (`long-jumps`).
+    pub fn long_jumps(self, on: bool) -> RulesBuilder {
+        self.set("long-jumps", usize::from(on))
     }
 
     /// Whether a piece may not leave its target camp (`camp-lock`).
-    pub fn camp_lock(mut self, on: bool) -> RulesBuilder {
-        self.options.camp_lock = on;
-        self
+    pub fn camp_lock(self, on: bool) -> RulesBuilder {
+        self.set("camp-lock", usize::from(on))
     }
 
     /// The anti-spoiling rule (`spoil=...`).
-    pub fn spoil(mut self, spoil: Spoil) -> RulesBuilder {
-        self.options.spoil = spoil;
-        self
+    pub fn spoil(self, spoil: Spoil) -> RulesBuilder {
+        self.set("spoil", spoil as usize)
     }
 
     /// Whether a piece may not come back into its home camp (`home-lock`).
-    pub fn home_lock(mut self, on: bool) -> RulesBuilder {
-        self.options.home_lock = on;
-        self
+    pub fn home_lock(self, on: bool) -> RulesBuilder {
+        self.set("home-lock", usize::from(on))
     }
 
     /// Whether a side that can jump forward out of its home camp over
     /// another seat's piece must (`forced-exit`).
-    pub fn forced_exit(mut self, on: bool) -> RulesBuilder {
-        self.options.forced_exit = on;
-        self
+    pub fn forced_exit(self, on: bool) -> RulesBuilder {
+        self.set("forced-exit", usize::from(on))
     }
 
     /// Whether a jump sequence may not stop while it can go on
     /// (`jump-continue`).
-    pub fn jump_continue(mut self, on: bool) -> RulesBuilder {
-        self.options.jump_continue = on;
-        self
+    pub fn jump_continue(self, on: bool) -> RulesBuilder {
+        self.set("jump-continue", usize::from(on))
     }
 
-    /// All options at once, replacing those set so far.
+    /// All options at once, replacing those set so far. As in
+    /// [`Rules::with`], they add to the preset's own: an option off in
+    /// `options` asks for nothing (it does not turn the preset's off).
     pub fn options(mut self, options: Options) -> RulesBuilder {
         self.options = options;
+        self.turned_off = [false; OPTIONS.len()];
         self
     }
 
     /// The rules.
-    #[must_use]
-    pub fn build(self) -> Rules {
-        Rules::with(self.preset, self.options)
+    ///
+    /// # Errors
+    /// [`BuildRulesError::PresetOptionOff`] when an option was turned off
+    /// by name that the preset turns on itself.
+    pub fn build(self) -> Result<Rules, BuildRulesError> {
+        let own = self.preset.options();
+        for (option, &off) in OPTIONS.iter().zip(&self.turned_off) {
+            if off && (option.get)(&own) != 0 {
+                return Err(BuildRulesError::PresetOptionOff {
+                    preset: self.preset,
+                    option: option.key,
+                });
+            }
+        }
+        Ok(Rules::with(self.preset, self.options))
     }
 }
 
@@ -509,6 +171,7 @@ impl Rules {
         RulesBuilder {
             preset,
             options: Options::NONE,
+            turned_off: [false; OPTIONS.len()],
         }
     }
 
@@ -516,7 +179,7 @@ impl Rules {
     pub fn with(preset: Preset, options: Options) -> Rules {
         let size = preset.size();
         let geometry = Geometry::new(size, size).expect("preset sizes are 8..=16");
-        let shape = preset.spec().camp;
+        let shape = preset.camp_shape();
         let homes = Seat::ALL.map(|seat| camp(geometry, seat, shape));
         Rules {
             preset,
@@ -571,6 +234,11 @@ impl Rules {
         self.geometry
     }
 
+    /// The home camps of the seats, by [`Seat::index`] (for the camp module).
+    pub(crate) fn homes(&self) -> &[Bitboard; 4] {
+        &self.homes
+    }
+
     /// The seats in play, in turn order.
     pub fn seats(&self) -> SeatSet {
         self.preset.seats()
@@ -580,70 +248,6 @@ impl Rules {
     pub fn camp_size(&self) -> u8 {
         self.preset.camp_size()
     }
-
-    /// The home camp of `seat` (its corner), whether or not it is in play.
-    #[inline]
-    pub fn home_camp(&self, seat: Seat) -> Bitboard {
-        self.homes[seat.index()]
-    }
-
-    /// The target camp of `seat`: the home camp of the opposite corner.
-    #[inline]
-    pub fn target_camp(&self, seat: Seat) -> Bitboard {
-        self.homes[seat.opposite().index()]
-    }
-
-    /// The board corner of `seat`'s home camp (Red's is the north-west
-    /// corner, `a16` on 16x16).
-    pub fn home_corner(&self, seat: Seat) -> Square {
-        let (file, rank) = corner(self.geometry, seat, 0, 0);
-        Square::new(file, rank).expect("a corner is on the board")
-    }
-
-    /// The three forward directions of `seat` (forced-exit, section 4): the
-    /// diagonal from its home corner to its target corner, then that
-    /// diagonal's two orthogonal components (south-east, east and south for Red).
-    pub fn forward_directions(&self, seat: Seat) -> [Direction; 3] {
-        use Direction::*;
-        match seat {
-            Seat::Red => [SE, E, S],
-            Seat::Green => [SW, W, S],
-            Seat::Blue => [NW, W, N],
-            Seat::Yellow => [NE, E, N],
-        }
-    }
-
-    /// The board corner of `seat`'s target camp: the square its pieces head
-    /// for (Red's is the south-east corner, `p1` on 16x16).
-    pub fn target_corner(&self, seat: Seat) -> Square {
-        self.home_corner(seat.opposite())
-    }
-}
-
-/// The square (file, rank) `dx` columns and `dy` rows from `seat`'s corner,
-/// towards the middle of the board.
-fn corner(geometry: Geometry, seat: Seat, dx: u8, dy: u8) -> (u8, u8) {
-    let (w, h) = (geometry.width(), geometry.height());
-    match seat {
-        Seat::Red => (dx, h - 1 - dy),
-        Seat::Green => (w - 1 - dx, h - 1 - dy),
-        Seat::Blue => (w - 1 - dx, dy),
-        Seat::Yellow => (dx, dy),
-    }
-}
-
-/// The camp of `shape` in `seat`'s corner (section 2 of the rule book).
-fn camp(geometry: Geometry, seat: Seat, shape: CampShape) -> Bitboard {
-    let mut squares = Bitboard::EMPTY;
-    for dx in 0..geometry.width() {
-        for dy in 0..geometry.height() {
-            if shape.contains(dx, dy) {
-                let (file, rank) = corner(geometry, seat, dx, dy);
-                squares.insert(Square::new(file, rank).expect("on the board"));
-            }
-        }
-    }
-    squares
 }
 
 impl FromStr for Rules {
@@ -658,10 +262,9 @@ impl FromStr for Rules {
         }
         let mut items = s.split(',');
         let first = items.next().unwrap_or_default();
-        let preset = Preset::ALL
-            .into_iter()
-            .find(|p| p.name() == first)
-            .ok_or_else(|| ParseRulesError::UnknownPreset(first.to_owned()))?;
+        let preset: Preset = first
+            .parse()
+            .map_err(|_| ParseRulesError::UnknownPreset(first.to_owned()))?;
         let mut options = Options::NONE;
         let mut given = [false; OPTIONS.len()];
         for (index, item) in items.enumerate() {
@@ -708,43 +311,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn camps_have_the_listed_shapes() {
-        for preset in Preset::ALL {
-            let rules = Rules::new(preset);
-            let mut all = Bitboard::EMPTY;
-            for seat in Seat::ALL {
-                let home = rules.home_camp(seat);
-                assert_eq!(home.count(), preset.camp_size() as u32, "{preset:?} {seat}");
-                assert!(home.is_subset(rules.geometry().squares()));
-                assert!((home & all).is_empty(), "camps overlap in {preset:?}");
-                all |= home;
-            }
-        }
-        let halma = Rules::new(Preset::Halma);
-        let red: Vec<String> = halma
-            .home_camp(Seat::Red)
-            .squares_sorted()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(
-            red.join(" "),
-            "a12 b12 a13 b13 c13 a14 b14 c14 d14 a15 b15 c15 d15 e15 a16 b16 c16 d16 e16"
-        );
-        assert_eq!(halma.target_camp(Seat::Red), halma.home_camp(Seat::Blue));
-        assert!(halma.home_camp(Seat::Blue).contains("p1".parse().unwrap()));
-        // The 13-square camp: rows of 4-4-3-2 from the corner row.
-        let halma4 = Rules::new(Preset::Halma4);
-        let yellow = halma4.home_camp(Seat::Yellow);
-        let per_rank: Vec<u32> = (0..4)
-            .map(|r| {
-                (yellow & Bitboard::rectangle(16, r + 1) & !Bitboard::rectangle(16, r)).count()
-            })
-            .collect();
-        assert_eq!(per_rank, [4, 4, 3, 2]);
-    }
-
-    #[test]
     fn rules_strings_round_trip() {
         for text in [
             "halma",
@@ -786,10 +352,6 @@ mod tests {
         );
         assert!(Rules::new(Preset::SuperHalma).long_jumps());
         assert!(!Rules::new(Preset::Halma10).long_jumps());
-        for (i, spoil) in Spoil::ALL.into_iter().enumerate() {
-            assert_eq!(spoil as usize, i);
-            assert_eq!(spoil.to_string(), SPOIL_NAMES[i]);
-        }
     }
 
     #[test]
@@ -846,6 +408,17 @@ mod tests {
                         .camp_lock(on(1))
                         .long_jumps(on(0))
                         .build();
+                    if preset == Preset::SuperHalma && !on(0) {
+                        assert_eq!(
+                            rules,
+                            Err(BuildRulesError::PresetOptionOff {
+                                preset,
+                                option: "long-jumps"
+                            })
+                        );
+                        continue;
+                    }
+                    let rules = rules.unwrap();
                     let mut expected = preset.name().to_owned();
                     if on(0) && preset != Preset::SuperHalma {
                         expected += ",long-jumps";
@@ -887,7 +460,8 @@ mod tests {
         let built = Rules::builder(Preset::Halma)
             .long_jumps(true)
             .spoil(Spoil::Swap)
-            .build();
+            .build()
+            .unwrap();
         assert_eq!(built, "halma,long-jumps,spoil=swap".parse().unwrap());
         assert!(built.long_jumps() && !built.camp_lock() && built.spoil() == Spoil::Swap);
         let options = Options {
@@ -896,30 +470,38 @@ mod tests {
         };
         assert_eq!(
             Rules::builder(Preset::Halma4).options(options).build(),
-            "halma4,camp-lock".parse().unwrap()
+            Ok("halma4,camp-lock".parse().unwrap())
         );
-        // A preset's own option stays on: rules strings cannot turn it off.
-        let super_halma = Rules::builder(Preset::SuperHalma).long_jumps(false).build();
-        assert_eq!(super_halma, Rules::new(Preset::SuperHalma));
-        assert!(super_halma.long_jumps());
-    }
-
-    #[test]
-    fn target_corners_lie_in_the_target_camps() {
+        // A preset's own option cannot be turned off (rules strings cannot
+        // say that either): by name it is an error, never ignored.
+        let off = Rules::builder(Preset::SuperHalma).long_jumps(false).build();
+        assert_eq!(
+            off.unwrap_err().to_string(),
+            "super-halma plays with long-jumps itself: the option cannot be turned off"
+        );
+        // Turned off, then on again: the last call counts.
+        let on_again = Rules::builder(Preset::SuperHalma)
+            .long_jumps(false)
+            .long_jumps(true)
+            .build();
+        assert_eq!(on_again, Ok(Rules::new(Preset::SuperHalma)));
+        // Options off in an `Options` value ask for nothing (as in `Rules::with`).
+        let with_default = Rules::builder(Preset::SuperHalma)
+            .long_jumps(false)
+            .options(Options::default())
+            .build();
+        assert_eq!(with_default, Ok(Rules::new(Preset::SuperHalma)));
+        // Every other option of every preset turns off without complaint.
         for preset in Preset::ALL {
-            let rules = Rules::new(preset);
-            for seat in Seat::ALL {
-                let corner = rules.target_corner(seat);
-                assert!(rules.target_camp(seat).contains(corner), "{preset} {seat}");
-                assert_eq!(rules.home_corner(seat.opposite()), corner);
-                assert!(rules.home_camp(seat).contains(rules.home_corner(seat)));
-            }
+            let built = Rules::builder(preset)
+                .camp_lock(false)
+                .spoil(Spoil::None)
+                .home_lock(false)
+                .forced_exit(false)
+                .jump_continue(false)
+                .build();
+            assert_eq!(built, Ok(Rules::new(preset)));
         }
-        let halma = Rules::new(Preset::Halma);
-        assert_eq!(halma.target_corner(Seat::Red).to_string(), "p1");
-        assert_eq!(halma.target_corner(Seat::Green).to_string(), "a1");
-        assert_eq!(halma.target_corner(Seat::Blue).to_string(), "a16");
-        assert_eq!(halma.target_corner(Seat::Yellow).to_string(), "p16");
     }
 
     #[test]

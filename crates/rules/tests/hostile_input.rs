@@ -85,7 +85,7 @@ fn record_errors_quote_the_record_text() {
     }
     // The 600 KB move of the issue: named by its place and quoted in short.
     let record = format!("[Rules \"halma8\"]\n\n1. {}\n", "a".repeat(600_000));
-    let error = read_record(&record).unwrap_err().to_string();
+    let error = halma_rules::ErrorChain(&read_record(&record).unwrap_err()).to_string();
     assert!(
         error.starts_with(&format!("move 1 `{}...` (line 3): ", "a".repeat(40))),
         "{error:.200}"

@@ -201,8 +201,8 @@ fn two_squares_resolve_to_the_written_path() {
 fn position_errors_say_what_is_wrong() {
     let cases = [
         ("halma8", "rrrr4/rrr5/rr6/r7/8/8/8/8 r", "Blue has 0 pieces, but halma8 gives every seat 10"),
-        ("halma8", "rrrr4/rrr5/rr6/r7/7g/6gg/5ggg/4gggg r", "`g` (Green) is not a seat in play under halma8"),
-        ("halma8", "rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbbb g", "the side to move `g` (Green) is not a seat in play under halma8"),
+        ("halma8", "rrrr4/rrr5/rr6/r7/7g/6gg/5ggg/4gggg r", "`g` (Green) has pieces but is not a seat in play"),
+        ("halma8", "rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbbb g", "the side to move `g` (Green) is not a seat in play"),
         ("halma", "rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbbb r", "the board is 8x8, but halma is played on 16x16"),
         ("halma8", "rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbbb", "position string has no side to move: expected the rows, one space, then r, g, b or y"),
         ("halma8", "rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbb r", "row 8 (from the north) has 7 squares at character 30, but the board is 8 wide"),

@@ -2,7 +2,7 @@
 //! every perft entry point, and a perft at the bound recurses all the way
 //! down within a small thread stack.
 
-use halma_rules::{Move, PerftError, Position, Rules, MAX_PERFT_DEPTH};
+use halma_rules::{Move, PerftError, PerftOptions, Position, Rules, MAX_PERFT_DEPTH};
 
 /// `halma,camp-lock` with each target camp full of the other seat's pieces
 /// but one: Red's 18 pieces and a Blue piece fill the south-east camp, Blue's
@@ -36,11 +36,11 @@ fn every_entry_point_refuses_a_depth_above_the_bound() {
         assert_eq!(rules.divide(&start, depth), Err(too_large(depth)));
         for threads in [1, 2] {
             assert_eq!(
-                rules.perft_parallel(&start, depth, threads),
+                rules.perft_with(&start, depth, PerftOptions::new().threads(threads)),
                 Err(too_large(depth))
             );
             assert_eq!(
-                rules.divide_parallel(&start, depth, threads),
+                rules.divide_with(&start, depth, PerftOptions::new().threads(threads)),
                 Err(too_large(depth))
             );
         }
@@ -93,9 +93,11 @@ fn perft_at_the_bound_recurses_fully_on_a_small_stack() {
             let depth = MAX_PERFT_DEPTH;
             (
                 rules.perft(&position, depth),
-                rules.perft_parallel(&position, depth, 2),
+                rules.perft_with(&position, depth, PerftOptions::new().threads(2)),
                 rules.divide(&position, depth).map(|d| d.len()),
-                rules.divide_parallel(&position, depth, 2).map(|d| d.len()),
+                rules
+                    .divide_with(&position, depth, PerftOptions::new().threads(2))
+                    .map(|d| d.len()),
             )
         })
         .expect("thread starts");

@@ -1,4 +1,4 @@
-//! Hashed perft (`Rules::perft_hashed` and its relatives) gives the plain
+//! Hashed perft (`PerftOptions::table`) gives the plain
 //! perft's counts: on every line of the reference files, with tables from
 //! one bucket (every store replaces another count) to several MiB, on one
 //! or two threads, with a table reused across runs and rules, and on random
@@ -7,7 +7,7 @@
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
 
-use halma_rules::{PerftMode, PerftTable, Position, Rules};
+use halma_rules::{PerftOptions, PerftTable, Position, Rules};
 use proptest::prelude::*;
 
 mod common;
@@ -25,7 +25,11 @@ fn every_reference_line_matches_with_a_fresh_table() {
     check_every_line("a fresh 4 MiB table per line", |line| {
         let mut table = PerftTable::new(4).expect("4 MiB");
         line.rules
-            .perft_hashed(&line.position, line.depth, &mut table)
+            .perft_with(
+                &line.position,
+                line.depth,
+                PerftOptions::new().table(&mut table),
+            )
             .expect("depth in range")
     });
 }
@@ -39,7 +43,11 @@ fn every_reference_line_matches_with_tiny_tables() {
     for size in [1, 3, 61] {
         check_every_line(&format!("{size} buckets"), |line| {
             line.rules
-                .perft_hashed(&line.position, line.depth, &mut buckets(size))
+                .perft_with(
+                    &line.position,
+                    line.depth,
+                    PerftOptions::new().table(&mut buckets(size)),
+                )
                 .expect("depth in range")
         });
     }
@@ -50,7 +58,11 @@ fn every_reference_line_matches_on_two_threads_sharing_a_table() {
     check_every_line("two threads, one shared table", |line| {
         let mut table = buckets(509);
         line.rules
-            .perft_hashed_parallel(&line.position, line.depth, 2, &mut table)
+            .perft_with(
+                &line.position,
+                line.depth,
+                PerftOptions::new().threads(2).table(&mut table),
+            )
             .expect("depth in range")
     });
 }
@@ -62,7 +74,11 @@ fn one_table_serves_every_line_in_turn() {
     let mut table = PerftTable::new(2).expect("2 MiB");
     check_every_line("one table reused for every line", |line| {
         line.rules
-            .perft_hashed(&line.position, line.depth, &mut table)
+            .perft_with(
+                &line.position,
+                line.depth,
+                PerftOptions::new().table(&mut table),
+            )
             .expect("depth in range")
     });
 }
@@ -83,8 +99,11 @@ fn small_reference_lines_match_plain_perft_two_plies_deeper() {
             .expect("depth in range");
         for size in [1, 1000] {
             assert_eq!(
-                line.rules
-                    .perft_hashed(&line.position, depth, &mut buckets(size)),
+                line.rules.perft_with(
+                    &line.position,
+                    depth,
+                    PerftOptions::new().table(&mut buckets(size))
+                ),
                 Ok(expected),
                 "{} at depth {depth}, {size} buckets",
                 line.place
@@ -107,7 +126,7 @@ fn counts_of_other_rules_are_never_read() {
     for _ in 0..2 {
         for rules in [&plain, &long] {
             assert_eq!(
-                rules.perft_hashed(&start, 3, &mut table),
+                rules.perft_with(&start, 3, PerftOptions::new().table(&mut table)),
                 rules.perft(&start, 3),
                 "{rules}"
             );
@@ -123,12 +142,19 @@ fn a_warm_table_gives_the_same_count_again() {
     let mut table = PerftTable::new(1).expect("1 MiB");
     for threads in [1, 2, 1] {
         assert_eq!(
-            rules.perft_hashed_parallel(&start, 5, threads, &mut table),
+            rules.perft_with(
+                &start,
+                5,
+                PerftOptions::new().threads(threads).table(&mut table)
+            ),
             Ok(expected)
         );
     }
     table.clear();
-    assert_eq!(rules.perft_hashed(&start, 5, &mut table), Ok(expected));
+    assert_eq!(
+        rules.perft_with(&start, 5, PerftOptions::new().table(&mut table)),
+        Ok(expected)
+    );
 }
 
 #[test]
@@ -141,13 +167,13 @@ fn divide_reports_every_root_move_once_with_its_count() {
             let mut table = buckets(17);
             let seen = Mutex::new(Vec::new());
             let got = rules
-                .divide_observed(
+                .divide_with(
                     &start,
                     3,
-                    threads,
-                    hashed.then_some(&mut table),
-                    PerftMode::Generate,
-                    &|index, count| seen.lock().unwrap().push((index, count)),
+                    PerftOptions::new()
+                        .threads(threads)
+                        .table(hashed.then_some(&mut table))
+                        .on_root_move(&|index, count| seen.lock().unwrap().push((index, count))),
                 )
                 .expect("depth in range");
             assert_eq!(got, expected, "threads {threads}, hashed {hashed}");
@@ -166,28 +192,34 @@ fn depth_zero_one_and_the_bound_behave_as_plain_perft() {
     let mut table = buckets(1);
     for depth in [0, 1, 2] {
         assert_eq!(
-            rules.perft_hashed(&start, depth, &mut table),
+            rules.perft_with(&start, depth, PerftOptions::new().table(&mut table)),
             rules.perft(&start, depth)
         );
         assert_eq!(
-            rules.perft_hashed_parallel(&start, depth, 2, &mut table),
+            rules.perft_with(
+                &start,
+                depth,
+                PerftOptions::new().threads(2).table(&mut table)
+            ),
             rules.perft(&start, depth)
         );
     }
     for depth in [halma_rules::MAX_PERFT_DEPTH + 1, u32::MAX] {
         assert_eq!(
-            rules.perft_hashed(&start, depth, &mut table),
+            rules.perft_with(&start, depth, PerftOptions::new().table(&mut table)),
             rules.perft(&start, depth)
         );
-        assert!(rules.perft_hashed(&start, depth, &mut table).is_err());
         assert!(rules
-            .divide_observed(
+            .perft_with(&start, depth, PerftOptions::new().table(&mut table))
+            .is_err());
+        assert!(rules
+            .divide_with(
                 &start,
                 depth,
-                2,
-                Some(&mut table),
-                PerftMode::Generate,
-                &|_, _| {}
+                PerftOptions::new()
+                    .threads(2)
+                    .table(Some(&mut table))
+                    .on_root_move(&|_, _| {})
             )
             .is_err());
     }
@@ -202,7 +234,7 @@ fn agrees_with_plain(
     let (depth, expected) = affordable(rules, position);
     let mut table = buckets(table_buckets);
     prop_assert_eq!(
-        rules.perft_hashed(position, depth, &mut table),
+        rules.perft_with(position, depth, PerftOptions::new().table(&mut table)),
         Ok(expected),
         "{} {} depth {}",
         rules,
@@ -211,7 +243,11 @@ fn agrees_with_plain(
     );
     // The same table again, warm, shared by two threads.
     prop_assert_eq!(
-        rules.perft_hashed_parallel(position, depth, 2, &mut table),
+        rules.perft_with(
+            position,
+            depth,
+            PerftOptions::new().threads(2).table(&mut table)
+        ),
         Ok(expected),
         "{} {} depth {} (two threads)",
         rules,
@@ -246,8 +282,8 @@ proptest! {
         let position = playout(&rules, &choices);
         let (depth, expected) = deepest_affordable(&rules, &position, 20_000_000);
         let mut table = buckets(table_buckets);
-        prop_assert_eq!(rules.perft_hashed(&position, depth, &mut table), Ok(expected), "{} {}", rules, position);
-        prop_assert_eq!(rules.perft_hashed_parallel(&position, depth, 2, &mut table), Ok(expected), "{} {}", rules, position);
+        prop_assert_eq!(rules.perft_with(&position, depth, PerftOptions::new().table(&mut table)), Ok(expected), "{} {}", rules, position);
+        prop_assert_eq!(rules.perft_with(&position, depth, PerftOptions::new().threads(2).table(&mut table)), Ok(expected), "{} {}", rules, position);
     }
 }
 

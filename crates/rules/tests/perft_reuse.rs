@@ -1,12 +1,14 @@
 //! perft with reply reuse (`PerftMode::ReuseReplies`) gives the counts of
 //! perft that generates every position: on every line of the reference
 //! files, alone, with a transposition table and on two threads (through
-//! `divide_observed` and `perft_parallel_with`), and on
+//! `divide_with` and `perft_with`), and on
 //! random positions of every preset and option (where reuse does not
 //! apply, it must change nothing either). And it does reuse: from the
 //! `halma` start, no first move of Blue's touches what Red's count reads.
 
-use halma_rules::{Constraints, MoveGenerator, PerftMode, PerftTable, Position, Rules, Seat};
+use halma_rules::{
+    Constraints, MoveGenerator, PerftMode, PerftOptions, PerftTable, Position, Rules, Seat,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -17,7 +19,11 @@ use common::rules_with;
 fn every_reference_line_matches_reusing_replies() {
     check_every_line("reply reuse", |line| {
         line.rules
-            .perft_with(&line.position, line.depth, PerftMode::ReuseReplies)
+            .perft_with(
+                &line.position,
+                line.depth,
+                PerftOptions::new().mode(PerftMode::ReuseReplies),
+            )
             .expect("depth in range")
     });
 }
@@ -27,13 +33,14 @@ fn every_reference_line_matches_reusing_replies_with_a_table_on_two_threads() {
     check_every_line("reply reuse, a shared table, two threads", |line| {
         let mut table = PerftTable::new(2).expect("2 MiB");
         line.rules
-            .divide_observed(
+            .divide_with(
                 &line.position,
                 line.depth,
-                2,
-                Some(&mut table),
-                PerftMode::ReuseReplies,
-                &|_, _| {},
+                PerftOptions::new()
+                    .threads(2)
+                    .table(Some(&mut table))
+                    .mode(PerftMode::ReuseReplies)
+                    .on_root_move(&|_, _| {}),
             )
             .expect("depth in range")
             .iter()
@@ -46,16 +53,17 @@ fn every_reference_line_matches_reusing_replies_with_a_table_on_two_threads() {
 fn every_reference_line_matches_through_the_general_perft() {
     for (threads, megabytes) in [(1, None), (2, None), (2, Some(1))] {
         check_every_line(
-            &format!("perft_parallel_with, {threads} threads, table {megabytes:?}"),
+            &format!("perft_with, {threads} threads, table {megabytes:?}"),
             |line| {
                 let mut table = megabytes.map(|mb| PerftTable::new(mb).expect("a small table"));
                 line.rules
-                    .perft_parallel_with(
+                    .perft_with(
                         &line.position,
                         line.depth,
-                        threads,
-                        table.as_mut(),
-                        PerftMode::ReuseReplies,
+                        PerftOptions::new()
+                            .threads(threads)
+                            .table(table.as_mut())
+                            .mode(PerftMode::ReuseReplies),
                     )
                     .expect("depth in range")
             },
@@ -74,10 +82,7 @@ fn from_the_halma_start_reds_count_reads_nothing_blue_moves() {
         let red = MoveGenerator::new(
             rules.geometry().squares(),
             start.occupied(),
-            Constraints {
-                long_jumps: rules.long_jumps(),
-                ..Constraints::default()
-            },
+            Constraints::long_jumps(rules.long_jumps()),
         );
         let (_, read) = red.count_with_read_set(start.pieces(Seat::Red));
         assert!(!read.is_empty());
@@ -101,7 +106,11 @@ fn from_the_halma_start_reds_count_reads_nothing_blue_moves() {
 fn reuse_agrees(rules: &Rules, position: &Position) -> Result<(), TestCaseError> {
     let (depth, expected) = affordable(rules, position);
     prop_assert_eq!(
-        rules.perft_with(position, depth, PerftMode::ReuseReplies),
+        rules.perft_with(
+            position,
+            depth,
+            PerftOptions::new().mode(PerftMode::ReuseReplies)
+        ),
         Ok(expected),
         "{} {} depth {}",
         rules,
@@ -109,22 +118,31 @@ fn reuse_agrees(rules: &Rules, position: &Position) -> Result<(), TestCaseError>
         depth
     );
     prop_assert_eq!(
-        rules.perft_parallel_with(position, depth, 2, None, PerftMode::ReuseReplies),
+        rules.perft_with(
+            position,
+            depth,
+            PerftOptions::new().threads(2).mode(PerftMode::ReuseReplies)
+        ),
         Ok(expected)
     );
     prop_assert_eq!(
-        rules.perft_parallel_with(position, 0, 2, None, PerftMode::ReuseReplies),
+        rules.perft_with(
+            position,
+            0,
+            PerftOptions::new().threads(2).mode(PerftMode::ReuseReplies)
+        ),
         Ok(1)
     );
     let mut table = PerftTable::new(1).expect("1 MiB");
     let divided = rules
-        .divide_observed(
+        .divide_with(
             position,
             depth,
-            2,
-            Some(&mut table),
-            PerftMode::ReuseReplies,
-            &|_, _| {},
+            PerftOptions::new()
+                .threads(2)
+                .table(Some(&mut table))
+                .mode(PerftMode::ReuseReplies)
+                .on_root_move(&|_, _| {}),
         )
         .expect("depth in range");
     if depth > 0 {

@@ -1,4 +1,4 @@
-//! `Rules::perft_interruptible`: a raised stop flag ends a perft that would
+//! `PerftOptions::stop`: a raised stop flag ends a perft that would
 //! run for hours with `PerftError::Stopped` (never a partial count), on one
 //! thread and on two, with and without a table; a table used by a stopped
 //! perft still gives exact counts afterwards; a flag that stays down changes
@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use halma_rules::{PerftError, PerftMode, PerftTable, Rules};
+use halma_rules::{PerftError, PerftMode, PerftOptions, PerftTable, Rules};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("a preset")
@@ -30,7 +30,15 @@ fn stopped_after(
             thread::sleep(delay);
             stop.store(true, Ordering::Relaxed);
         });
-        rules.perft_interruptible(&start, 9, threads, table, mode, &stop)
+        rules.perft_with(
+            &start,
+            9,
+            PerftOptions::new()
+                .threads(threads)
+                .table(table)
+                .mode(mode)
+                .stop(&stop),
+        )
     })
 }
 
@@ -63,8 +71,14 @@ fn a_table_used_by_a_stopped_perft_keeps_only_whole_counts() {
     let start = rules.start_position();
     let go = AtomicBool::new(false);
     for depth in 1..=4 {
-        let hashed =
-            rules.perft_interruptible(&start, depth, 1, Some(&mut table), PerftMode::Generate, &go);
+        let hashed = rules.perft_with(
+            &start,
+            depth,
+            PerftOptions::new()
+                .threads(1)
+                .table(Some(&mut table))
+                .stop(&go),
+        );
         assert_eq!(hashed, rules.perft(&start, depth), "depth {depth}");
     }
 }
@@ -79,25 +93,19 @@ fn a_flag_raised_before_the_call_stops_it_and_a_lowered_one_changes_nothing() {
         for depth in 2..=4 {
             for threads in [1, 2] {
                 assert_eq!(
-                    rules.perft_interruptible(
+                    rules.perft_with(
                         &start,
                         depth,
-                        threads,
-                        None,
-                        PerftMode::Generate,
-                        &up
+                        PerftOptions::new().threads(threads).stop(&up)
                     ),
                     Err(PerftError::Stopped),
                     "{preset} depth {depth}"
                 );
                 assert_eq!(
-                    rules.perft_interruptible(
+                    rules.perft_with(
                         &start,
                         depth,
-                        threads,
-                        None,
-                        PerftMode::Generate,
-                        &down
+                        PerftOptions::new().threads(threads).stop(&down)
                     ),
                     rules.perft(&start, depth),
                     "{preset} depth {depth}"
@@ -107,7 +115,7 @@ fn a_flag_raised_before_the_call_stops_it_and_a_lowered_one_changes_nothing() {
         // Depths 0 and 1 are one bulk count: they do not read the flag.
         for depth in 0..=1 {
             assert_eq!(
-                rules.perft_interruptible(&start, depth, 1, None, PerftMode::Generate, &up),
+                rules.perft_with(&start, depth, PerftOptions::new().threads(1).stop(&up)),
                 rules.perft(&start, depth)
             );
         }

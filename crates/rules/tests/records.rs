@@ -95,7 +95,11 @@ fn record_errors_say_what_and_where() {
     ];
     for (text, message) in cases {
         let error = read_record(text).unwrap_err();
-        assert_eq!(error.to_string(), message, "{text}");
+        assert_eq!(
+            halma_rules::ErrorChain(&error).to_string(),
+            message,
+            "{text}"
+        );
     }
     let huge = " ".repeat(halma_rules::MAX_RECORD_LEN + 1);
     assert!(matches!(
@@ -371,7 +375,11 @@ fn termination_errors_say_what_and_where() {
     ];
     for (text, message) in cases {
         let error = read_record(&text).unwrap_err();
-        assert_eq!(error.to_string(), message, "{text}");
+        assert_eq!(
+            halma_rules::ErrorChain(&error).to_string(),
+            message,
+            "{text}"
+        );
     }
 }
 

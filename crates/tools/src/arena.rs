@@ -193,7 +193,10 @@ pub fn play_game_with(
             Err(failure) => return (game, forfeit(failure.reason)),
         };
         if let Err(error) = game.play(mv) {
-            return (game, forfeit(format!("illegal move: {error}")));
+            return (
+                game,
+                forfeit(format!("illegal move: {}", halma_rules::ErrorChain(&error))),
+            );
         }
         on_move(&game, mv);
     }

@@ -3,8 +3,8 @@
 
 use halma_engine::ConfigError;
 use halma_rules::{
-    Game, IllegalReason, MoveError, ParseRulesError, PerftError, PerftTableError, PlayError,
-    PositionError, RecordError, TagError,
+    ErrorChain, Game, IllegalReason, MoveError, ParseRulesError, PerftError, PerftTableError,
+    PlayError, PositionError, RecordError, TagError,
 };
 use wasm_bindgen::JsValue;
 
@@ -103,7 +103,7 @@ impl Failure {
                 ..
             } => Failure::game_over(game),
             PlayError::TooLong => Failure::new(FailureKind::GameTooLong, error.to_string()),
-            other => Failure::new(FailureKind::IllegalMove, other.to_string()),
+            other => Failure::new(FailureKind::IllegalMove, ErrorChain(&other).to_string()),
         }
     }
 }
@@ -122,7 +122,7 @@ impl From<PositionError> for Failure {
 
 impl From<RecordError> for Failure {
     fn from(error: RecordError) -> Failure {
-        Failure::new(FailureKind::InvalidRecord, error.to_string())
+        Failure::new(FailureKind::InvalidRecord, ErrorChain(&error).to_string())
     }
 }
 

@@ -2,8 +2,8 @@
 //! perft, and game records written and read.
 
 use halma_rules::{
-    read_record, write_record, Game, Move, PerftMode, PerftTable, Position, Rules, Seat, Square,
-    MAX_PERFT_DEPTH,
+    read_record, write_record, Game, Move, PerftMode, PerftOptions, PerftTable, Position, Rules,
+    Seat, Square, MAX_PERFT_DEPTH,
 };
 use wasm_bindgen::prelude::*;
 
@@ -303,15 +303,14 @@ impl GameHandle {
             .map(|megabytes| PerftTable::new(megabytes as usize))
             .transpose()?;
         let rules = self.game.rules();
-        Ok(
-            rules.perft_parallel_with(
-                self.game.position(),
-                depth,
-                threads,
-                table.as_mut(),
-                mode,
-            )?,
-        )
+        Ok(rules.perft_with(
+            self.game.position(),
+            depth,
+            PerftOptions::new()
+                .threads(threads)
+                .table(table.as_mut())
+                .mode(mode),
+        )?)
     }
 
     /// The game record: `Rules`, `Position` (when the game did not start at

@@ -10,7 +10,7 @@ use std::sync::{Condvar, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use halma_rules::{PerftError, PerftMode, PerftTable};
+use halma_rules::{PerftError, PerftMode, PerftOptions, PerftTable};
 use pyo3::prelude::*;
 
 use crate::errors::invalid;
@@ -88,13 +88,14 @@ pub(crate) fn perft(
     };
     let count = move |stop: &AtomicBool| {
         let mut table = table;
-        rules.perft_interruptible(
+        rules.perft_with(
             &position,
             depth,
-            threads as usize,
-            table.as_mut(),
-            mode,
-            stop,
+            PerftOptions::new()
+                .threads(threads as usize)
+                .table(table.as_mut())
+                .mode(mode)
+                .stop(stop),
         )
     };
     let outcome = if depth <= INLINE_DEPTH {

@@ -775,7 +775,7 @@ mod tests {
             |p| p.home_lock = Bitboard::rectangle(2, 2),
             |p| {
                 p.forced_from = Bitboard::rectangle(3, 2) - Bitboard::rectangle(2, 1);
-                p.forward = 1 << Direction::N as u8;
+                p.forward = DirectionSet::of(&[Direction::N]);
                 p.foreign = Bitboard::rectangle(8, 3) - Bitboard::rectangle(8, 2);
             },
             |p| p.jump_continue = true,

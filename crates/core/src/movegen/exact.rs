@@ -50,7 +50,7 @@ pub(super) fn has_forced_segment(
         let allowed = allowed_from(board, constraints, path, origin);
         Direction::ALL
             .into_iter()
-            .filter(|&d| path.forward & (1 << d as u8) != 0)
+            .filter(|&d| path.forward.contains(d))
             .any(|direction| {
                 // The jumped piece is the first piece met, `half` squares away.
                 let Some(half) = (1..=max_half).find(|&k| {
@@ -86,7 +86,7 @@ impl MoveGenerator {
     /// and passes over a foreign piece, at the segment's midpoint.
     fn is_forced_segment(&self, origin: Square, direction: Direction, landing: Square) -> bool {
         let path = self.path_rules();
-        if !path.forced_from.contains(origin) || path.forward & (1 << direction as u8) == 0 {
+        if !path.forced_from.contains(origin) || !path.forward.contains(direction) {
             return false;
         }
         Square::new(

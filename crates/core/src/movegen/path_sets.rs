@@ -41,7 +41,7 @@ pub(super) fn has_forced_plain_segment(
 fn forward_directions(path: &PathRules) -> impl Iterator<Item = Direction> + '_ {
     Direction::ALL
         .into_iter()
-        .filter(|&d| path.forward & (1 << d as u8) != 0)
+        .filter(|&d| path.forward.contains(d))
 }
 
 impl MoveGenerator {

@@ -50,7 +50,7 @@ proptest! {
         }
         if forced_exit {
             path.forced_from = corner & own;
-            path.forward = directions.iter().fold(0, |bits, &d| bits | 1 << d as u8);
+            path.forward = directions.iter().copied().collect();
             path.foreign = occupied - own;
         }
         let sets = MoveGenerator::with_path_rules(board, occupied, constraints, path);

@@ -7,7 +7,7 @@ use halma_core::{Bitboard, Constraints, MoveGenerator, MoveList, Position, Squar
 
 use super::move_may_finish;
 use crate::legal::pass_is_due;
-use crate::variant::Spoil;
+use crate::options::Spoil;
 use crate::Rules;
 
 impl Rules {
@@ -23,10 +23,7 @@ impl Rules {
     /// [`reuses_reply_counts`](Rules::reuses_reply_counts) holds (what
     /// [`constraints`](Rules::constraints) gives for any position there).
     fn reply_constraints(&self) -> Constraints {
-        Constraints {
-            long_jumps: self.long_jumps(),
-            ..Constraints::default()
-        }
+        Constraints::long_jumps(self.long_jumps())
     }
 
     /// perft at depth 2 with reply reuse: the next seat's count in the

@@ -72,10 +72,11 @@ struct Owner {
     seats: SeatSet,
 }
 
-/// A transposition table for [`Rules::perft_hashed`] and the other hashed
-/// perft entry points: the count of every subtree of depth 2 or more, keyed
-/// by the position's 64-bit Zobrist hash (pieces of every seat and the side
-/// to move) and the remaining depth, both checked on every probe.
+/// A transposition table for a perft
+/// ([`PerftOptions::table`](crate::PerftOptions::table)): the count of every
+/// subtree of depth 2 or more, keyed by the position's 64-bit Zobrist hash
+/// (pieces of every seat and the side to move) and the remaining depth, both
+/// checked on every probe.
 ///
 /// A table remembers the rules (and seats in play) it was filled under and
 /// is cleared when a perft runs under others, so it can be reused across

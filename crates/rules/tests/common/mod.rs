@@ -21,15 +21,19 @@ pub fn rules_with(
         .forced_exit(flags & 2 != 0)
         .jump_continue(flags & 4 != 0)
         .build()
+        .expect("no preset has these options itself")
 }
 
 /// Rules for a preset index and option bits (long-jumps, camp-lock, spoil
 /// index 0 none, 1 fill, 2 swap): every combination the rule book allows.
 pub fn rules_of(preset: usize, long_jumps: bool, camp_lock: bool, spoil: usize) -> Rules {
     let spoil = [Spoil::None, Spoil::Fill, Spoil::Swap][spoil];
-    Rules::builder(Preset::ALL[preset])
-        .long_jumps(long_jumps)
+    let preset = Preset::ALL[preset];
+    // A preset's own long jumps cannot be turned off.
+    Rules::builder(preset)
+        .long_jumps(long_jumps || preset.long_jumps())
         .camp_lock(camp_lock)
         .spoil(spoil)
         .build()
+        .expect("no option turned off that the preset has")
 }

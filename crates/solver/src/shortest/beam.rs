@@ -83,10 +83,7 @@ impl Race {
             seat,
             target,
             board,
-            constraints: Constraints {
-                long_jumps: rules.long_jumps(),
-                ..Constraints::default()
-            },
+            constraints: Constraints::long_jumps(rules.long_jumps()),
             rings,
             classes,
             others_in_the_way: rules.spoil() == Spoil::None,

@@ -51,24 +51,17 @@ impl SoloBoard {
             classes[class_of(square)].insert(square);
         }
         let target = rules.target_camp(seat);
-        let constraints = Constraints {
-            long_jumps: rules.long_jumps(),
-            lock: if rules.camp_lock() {
-                target
-            } else {
-                Bitboard::EMPTY
-            },
-            swap_onto: Bitboard::EMPTY,
-            swap_from: Bitboard::EMPTY,
-        };
-        let path = (rules.home_lock() || rules.jump_continue()).then(|| PathRules {
-            home_lock: if rules.home_lock() {
-                rules.home_camp(seat)
-            } else {
-                Bitboard::EMPTY
-            },
-            jump_continue: rules.jump_continue(),
-            ..PathRules::default()
+        let mut constraints = Constraints::long_jumps(rules.long_jumps());
+        if rules.camp_lock() {
+            constraints.lock = target;
+        }
+        let path = (rules.home_lock() || rules.jump_continue()).then(|| {
+            let mut path = PathRules::default();
+            if rules.home_lock() {
+                path.home_lock = rules.home_camp(seat);
+            }
+            path.jump_continue = rules.jump_continue();
+            path
         });
         SoloBoard {
             rules: rules.clone(),

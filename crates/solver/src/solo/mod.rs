@@ -427,7 +427,7 @@ pub fn replay(rules: &Rules, start: &Position, moves: &[Move]) -> Result<Positio
     let mut position = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
         if let Err(reason) = rules.check_move(&position, mv) {
-            return Err(format!("move {} ({mv:?}) is illegal: {reason}", i + 1));
+            return Err(format!("move {} ({mv}) is illegal: {reason}", i + 1));
         }
         position.make_move_unchecked(mv);
         if rules.meets_goal(&position, seat) && i + 1 < moves.len() {
