@@ -36,6 +36,7 @@ fn search(c: &mut Criterion) {
         let started = Instant::now();
         let nodes = engine
             .search_position(&rules, &position, &[], Limits::nodes(NODES), &stop)
+            .unwrap()
             .nodes;
         // Flat sampling needs one search per sample at least.
         let measurement = (started.elapsed() * 15).max(Duration::from_secs(1));
@@ -51,13 +52,15 @@ fn search(c: &mut Criterion) {
         group.bench_function(format!("nodes{NODES}"), |b| {
             b.iter(|| {
                 engine.new_game();
-                let result = engine.search_position(
-                    &rules,
-                    black_box(&position),
-                    &[],
-                    Limits::nodes(NODES),
-                    &stop,
-                );
+                let result = engine
+                    .search_position(
+                        &rules,
+                        black_box(&position),
+                        &[],
+                        Limits::nodes(NODES),
+                        &stop,
+                    )
+                    .unwrap();
                 assert_eq!(
                     result.nodes, nodes,
                     "{name}: a fixed-budget search must be deterministic"

@@ -14,11 +14,12 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     // The server reads one line at a time: no line end inside.
     let line = text.split('\n').next().unwrap_or_default();
-    match Command::parse(line) {
+    match line.parse::<Command>() {
         Ok(command) => {
             let canonical = command.to_string();
             assert!(!canonical.contains('\n'), "{line:?} -> {canonical:?}");
-            let again = Command::parse(&canonical)
+            let again = canonical
+                .parse::<Command>()
                 .unwrap_or_else(|e| panic!("canonical {canonical:?} of {line:?} fails: {e}"));
             assert_eq!(again, command, "{line:?} -> {canonical:?}");
             assert_eq!(again.to_string(), canonical, "{line:?}");

@@ -132,7 +132,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let jobs = usize::from(args.jobs);
     let a = PlayerSpec::parse(&args.a).map_err(|e| CliError(format!("--a: {}", e.0)))?;
     let b = PlayerSpec::parse(&args.b).map_err(|e| CliError(format!("--b: {}", e.0)))?;
-    let go = GoLimits::parse(&args.go).map_err(|e| CliError(format!("--go: {e}")))?;
+    let go = args
+        .go
+        .parse::<GoLimits>()
+        .map_err(|e| CliError(format!("--go: {e}")))?;
     // An engine refuses a `go` that bounds no search of the side to move, so
     // such a `go` would forfeit every game: refuse it before the first.
     go.check_seats(rules.seats().iter())

@@ -204,7 +204,10 @@ impl Session {
     /// not over.
     fn search(&mut self) -> Result<(halma_rules::Move, halma_engine::SearchResult), CliError> {
         let stop = AtomicBool::new(false);
-        let result = self.engine.search(&self.game, self.limits, &stop);
+        let result = self
+            .engine
+            .search(&self.game, self.limits, &stop)
+            .map_err(|e| CliError(format!("the engine refused its limits: {e}")))?;
         let mv = result
             .best_move
             .ok_or_else(|| CliError("the engine found no move: the game is over".to_owned()))?;

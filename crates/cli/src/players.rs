@@ -136,7 +136,8 @@ impl PlayerSpec {
             Some(name) => Ok(PlayerSpec::Baseline(name)),
             None => {
                 if let Some(command) = spec.strip_prefix("cmd=") {
-                    let command = EngineCommand::parse(command)
+                    let command = command
+                        .parse::<EngineCommand>()
                         .map_err(|e| CliError(format!("cmd=: {e}")))?;
                     command
                         .find_program()

@@ -52,7 +52,9 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
             termination = Termination::Draw(reason);
             break;
         }
-        let result = engine.search(&game, limits, &stop);
+        let result = engine
+            .search(&game, limits, &stop)
+            .map_err(|e| CliError(format!("--engine: {e}")))?;
         let Some(mv) = result.best_move else { break };
         let text = game.move_to_string(mv);
         let seat = game.to_move();

@@ -34,10 +34,13 @@ use crate::tt::TranspositionTable;
 ///
 /// let game = Game::new("halma8".parse().unwrap());
 /// let mut engine = Engine::new(EngineOptions::default());
-/// let result = engine.search(&game, Limits::depth(3), &AtomicBool::new(false));
+/// let result = engine.search(&game, Limits::depth(3), &AtomicBool::new(false))?;
 /// let best = result.best_move.expect("the game is not over");
 /// assert!(game.rules().is_legal(game.position(), best));
 /// assert_eq!(result.pv[0], best);
+/// // A depth out of 1..=64 is refused, never clamped.
+/// assert!(engine.search(&game, Limits::depth(65), &AtomicBool::new(false)).is_err());
+/// # Ok::<(), halma_engine::SearchError>(())
 /// ```
 pub struct Engine {
     options: EngineOptions,
@@ -194,9 +197,16 @@ impl Engine {
     /// and, by their number, the ply cap. Raising `stop` ends the search soon
     /// after; the best move found so far is returned. When the game is over,
     /// the result has no move.
-    pub fn search(&mut self, game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
-        let history = game_history(game);
-        self.search_position(game.rules(), game.position(), &history, limits, stop)
+    ///
+    /// Fails, before searching, when `limits.depth` is not in 1..=64
+    /// ([`crate::search::MAX_DEPTH`]): a depth is refused, never clamped.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> Result<SearchResult, SearchError> {
+        self.search_with(game, limits, &SearchOptions::default(), stop, &mut |_| {})
     }
 
     /// [`Engine::search`] with [`SearchOptions`] (several principal
@@ -230,7 +240,8 @@ impl Engine {
     /// The low-level [`Engine::search`], for callers that keep no [`Game`]
     /// (solo races, benchmarks): `position` under `rules`, after the
     /// positions whose Zobrist hashes ([`Position::hash`]) are `history`,
-    /// oldest first, the start position included (empty if unknown).
+    /// oldest first, the start position included (empty if unknown). Fails
+    /// as [`Engine::search`] does.
     pub fn search_position(
         &mut self,
         rules: &Rules,
@@ -238,23 +249,21 @@ impl Engine {
         history: &[u64],
         limits: Limits,
         stop: &AtomicBool,
-    ) -> SearchResult {
-        self.run(
+    ) -> Result<SearchResult, SearchError> {
+        self.search_position_with(
             rules,
             position,
             history,
             limits,
-            1,
-            None,
-            None,
+            &SearchOptions::default(),
             stop,
             &mut |_| {},
         )
     }
 
     /// The low-level [`Engine::search_with`], for callers that keep no
-    /// [`Game`] (the protocol server): [`Engine::search_position`] with
-    /// [`SearchOptions`] and reports.
+    /// [`Game`]: [`Engine::search_position`] with [`SearchOptions`] and
+    /// reports.
     #[allow(clippy::too_many_arguments)]
     pub fn search_position_with(
         &mut self,

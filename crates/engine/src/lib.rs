@@ -16,10 +16,13 @@
 //!   entry, anti-spoiling); [`levels`]: what each level allows, and the one
 //!   node budget of an unlimited level-10 search
 //!   ([`levels::with_default_budget`]).
+//! - [`player`]: the [`player::Player`] trait (a move for a game, or a
+//!   [`player::Forfeit`]) that matches drive, and the engine as a player
+//!   ([`player::EnginePlayer`]).
 //!
 //! What it does not own: the rules and legality (`halma_rules`, whose
-//! [`halma_rules::Rules`] the search asks for moves and wins), the players,
-//! matches, Elo and solo races that measure the engine (`halma_tools`), and
+//! [`halma_rules::Rules`] the search asks for moves and wins), the baseline
+//! players, matches, Elo and solo races that measure the engine (`halma_tools`), and
 //! the engine protocol (`halma_protocol`). A new search technique goes into
 //! [`search`] (the tree) or `engine` (time, threads, levels); a new
 //! evaluation term into [`eval`] with its weight in [`EvalWeights`].
@@ -32,7 +35,7 @@
 //! let mut game = Game::new("halma8".parse().unwrap());
 //! let mut engine = Engine::new(EngineOptions::default());
 //! let stop = AtomicBool::new(false);
-//! let result = engine.search(&game, Limits::nodes(2_000), &stop);
+//! let result = engine.search(&game, Limits::nodes(2_000), &stop).expect("limits in range");
 //! game.play(result.best_move.expect("the game is not over")).unwrap();
 //! ```
 
@@ -46,9 +49,10 @@ mod limits;
 mod movecode;
 mod noise;
 mod options;
+pub mod player;
 pub mod race;
 pub mod search;
-pub mod tt;
+mod tt;
 
 pub use engine::Engine;
 pub use eval::{EvalWeights, Evaluator};

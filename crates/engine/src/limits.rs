@@ -21,12 +21,10 @@ pub struct Clock {
 /// the search. No limit at all means "until stopped" (by the stop flag), with
 /// a safety depth cap of [`crate::search::MAX_DEPTH`].
 ///
-/// Any value is safe: times too long to be added to the clock
+/// Any time is safe: times too long to be added to the clock
 /// (`Duration::MAX`) mean no deadline. A depth outside
-/// 1..=[`crate::search::MAX_DEPTH`] is refused by the checked searches
-/// ([`crate::Engine::search_with`], [`crate::Engine::search_position_with`]:
-/// [`SearchError::Depth`]); the convenience searches
-/// ([`crate::Engine::search`]) search such a depth to at most `MAX_DEPTH`.
+/// 1..=[`crate::search::MAX_DEPTH`] is refused by every search
+/// ([`SearchError::Depth`]), never clamped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.

@@ -16,11 +16,11 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-// std's `Instant` natively; `performance.now()` on WebAssembly (see engine.rs).
-use web_time::Instant;
-
+// std's `Instant` natively; `performance.now()` on WebAssembly, where
+// std's panics (and the engine's deadlines are `web_time`'s).
 use halma_core::{Move, Position, Seat};
 use halma_rules::Rules;
+use web_time::Instant;
 
 use crate::eval::Evaluator;
 

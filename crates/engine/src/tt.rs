@@ -81,14 +81,15 @@ impl TranspositionTable {
     /// A whole table of at most `mib` MiB (capped to [`MAX_HASH_MIB`], at
     /// least one entry): the largest power-of-two number of entries that
     /// fits, filled before it is returned.
+    #[cfg(test)]
     pub fn new(mib: usize) -> TranspositionTable {
         let mut table = TranspositionTable::reserved(mib);
         while !table.fill_chunk() {}
         table
     }
 
-    /// The table of [`TranspositionTable::new`], with its memory reserved
-    /// but only its first chunk filled (the rest is filled by
+    /// A table of at most `mib` MiB (capped to [`MAX_HASH_MIB`], at least
+    /// one entry), with its memory reserved but only its first chunk filled (the rest is filled by
     /// [`fill_chunk`](TranspositionTable::fill_chunk)); it can be used at once.
     pub fn reserved(mib: usize) -> TranspositionTable {
         // In u64: on a 32-bit target (wasm32) 4096 MiB is 2^32 bytes, past usize.
@@ -131,13 +132,9 @@ impl TranspositionTable {
     }
 
     /// Number of entries in use (a power of two; all of them once whole).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.mask as usize + 1
-    }
-
-    /// Whether the table has no entries (never: it holds at least one).
-    pub fn is_empty(&self) -> bool {
-        false
     }
 
     /// Size of the whole table in MiB (rounded down).

@@ -47,7 +47,9 @@ fn red_behind_with_a_repetition(seed: u64) -> Option<(Game, Move)> {
                 }
             }
         } else {
-            blue.search(&game, Limits::nodes(500), &stop).best_move?
+            blue.search(&game, Limits::nodes(500), &stop)
+                .unwrap()
+                .best_move?
         };
         game.play(mv).ok()?;
     }
@@ -66,7 +68,9 @@ fn best_move(game: &Game, contempt: i32) -> (Move, i32) {
     let mut options = EngineOptions::default();
     options.contempt = Contempt::new(contempt as u64).expect("in range");
     let mut engine = Engine::new(options);
-    let result = engine.search(game, Limits::nodes(3_000), &AtomicBool::new(false));
+    let result = engine
+        .search(game, Limits::nodes(3_000), &AtomicBool::new(false))
+        .unwrap();
     let score = match result.score {
         halma_engine::Score::Units(value) => value,
         other => panic!("a race position, not a forced result: {other:?}"),

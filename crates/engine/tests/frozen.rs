@@ -29,8 +29,9 @@ fn fingerprint(
         if rules.is_finished(&position) {
             break;
         }
-        let result =
-            engine.search_position(rules, &position, &history, Limits::nodes(nodes), &stop);
+        let result = engine
+            .search_position(rules, &position, &history, Limits::nodes(nodes), &stop)
+            .unwrap();
         let mv = result.best_move.expect("the game is not over");
         for byte in rules.move_to_string(&position, mv).bytes() {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);

@@ -94,8 +94,8 @@ fn a_filled_table_gives_the_same_search_as_one_filled_by_the_search() {
     let mut ahead = engine(48);
     assert!(ahead.fill_table(&stop));
     let mut lazy = engine(48);
-    let a = ahead.search(&game, Limits::nodes(20_000), &stop);
-    let b = lazy.search(&game, Limits::nodes(20_000), &stop);
+    let a = ahead.search(&game, Limits::nodes(20_000), &stop).unwrap();
+    let b = lazy.search(&game, Limits::nodes(20_000), &stop).unwrap();
     assert!(lazy.table_is_whole());
     assert_eq!(
         (a.best_move, a.score, a.nodes, a.pv),
@@ -110,7 +110,9 @@ fn a_timed_search_spends_at_most_a_part_of_its_time_filling() {
     let game = Game::new("halma8".parse().unwrap());
     let mut engine = engine(4096);
     let stop = AtomicBool::new(false);
-    let result = engine.search(&game, Limits::movetime(Duration::from_millis(200)), &stop);
+    let result = engine
+        .search(&game, Limits::movetime(Duration::from_millis(200)), &stop)
+        .unwrap();
     assert!(result.best_move.is_some());
     assert!(!engine.table_is_whole());
     assert!(result.depth >= 1, "{result:?}");

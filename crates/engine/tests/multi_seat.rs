@@ -18,7 +18,7 @@ fn search(rules: &str, search: MultiSeatSearch) -> String {
     let mut engine = Engine::new(options);
     let mut summary = String::new();
     for _ in 0..6 {
-        let result = engine.search(&game, Limits::nodes(3_000), &stop);
+        let result = engine.search(&game, Limits::nodes(3_000), &stop).unwrap();
         let mv = result.best_move.expect("a move");
         summary += &format!(
             "{} {:?} {} {:?};",

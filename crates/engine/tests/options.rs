@@ -68,8 +68,9 @@ fn a_search_with_a_forced_exit_due_plays_a_forced_move() {
             .count();
         assert!(free_only > 0);
         for limits in [Limits::depth(1), Limits::depth(2), Limits::nodes(2000)] {
-            let result =
-                engine().search_position(&rules, &position, &[], limits, &AtomicBool::new(false));
+            let result = engine()
+                .search_position(&rules, &position, &[], limits, &AtomicBool::new(false))
+                .unwrap();
             let best = result.best_move.expect("a move");
             assert!(
                 rules.legal_moves(&position).contains(&best),
@@ -94,8 +95,9 @@ fn a_search_under_jump_continue_plays_a_legal_move() {
         .filter(|(rules, _)| rules.jump_continue())
     {
         for limits in [Limits::depth(2), Limits::nodes(1000)] {
-            let result =
-                engine().search_position(&rules, &position, &[], limits, &AtomicBool::new(false));
+            let result = engine()
+                .search_position(&rules, &position, &[], limits, &AtomicBool::new(false))
+                .unwrap();
             let best = result.best_move.expect("a move");
             assert!(rules.is_legal(&position, best), "{rules} {position}");
             let mut at = position.clone();

@@ -36,8 +36,9 @@ fn a_win_in_one_is_found() {
         .parse_position("8/8/bbbbb3/bbbbb3/7r/6rr/3r1rrr/5rrr r")
         .unwrap();
     for limits in [Limits::depth(1), Limits::depth(4), Limits::nodes(500)] {
-        let result =
-            engine().search_position(&rules, &position, &[], limits, &AtomicBool::new(false));
+        let result = engine()
+            .search_position(&rules, &position, &[], limits, &AtomicBool::new(false))
+            .unwrap();
         assert_eq!(rules.move_to_string(&position, best(&result)), "d2-e1");
         assert_eq!(result.score, Score::Win(1));
     }
@@ -50,13 +51,15 @@ fn the_opponent_win_in_one_is_prevented_or_seen() {
     let position = rules
         .parse_position("bbb5/bbb1b3/bb6/b7/8/8/2rrrrr1/3rrrrr r")
         .unwrap();
-    let result = engine().search_position(
-        &rules,
-        &position,
-        &[],
-        Limits::depth(3),
-        &AtomicBool::new(false),
-    );
+    let result = engine()
+        .search_position(
+            &rules,
+            &position,
+            &[],
+            Limits::depth(3),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
     assert!(rules.is_legal(&position, best(&result)));
     assert_eq!(result.score, Score::Loss(2));
 }
@@ -72,8 +75,8 @@ fn node_limited_searches_are_reproducible() {
         let stop = AtomicBool::new(false);
         let mut two = options();
         two.threads = Threads::new(2).unwrap();
-        let first = Engine::new(two).search(&game, limits, &stop);
-        let second = engine().search(&game, limits, &stop);
+        let first = Engine::new(two).search(&game, limits, &stop).unwrap();
+        let second = engine().search(&game, limits, &stop).unwrap();
         assert_eq!(first.best_move, second.best_move);
         assert_eq!(first.score, second.score);
         assert_eq!(first.nodes, second.nodes);
@@ -91,7 +94,9 @@ fn the_stop_flag_stops_a_search() {
     let position = rules.start_position();
     // Raised before the search: a legal move at once.
     let raised = AtomicBool::new(true);
-    let result = engine().search_position(&rules, &position, &[], Limits::infinite(), &raised);
+    let result = engine()
+        .search_position(&rules, &position, &[], Limits::infinite(), &raised)
+        .unwrap();
     assert!(rules.is_legal(&position, best(&result)));
     // Raised while an unlimited search runs on two threads.
     let stop = Arc::new(AtomicBool::new(false));
@@ -100,7 +105,9 @@ fn the_stop_flag_stops_a_search() {
     let search = std::thread::spawn(move || {
         let mut two = options();
         two.threads = Threads::new(2).unwrap();
-        Engine::new(two).search_position(&rules, &position, &[], Limits::infinite(), &flag)
+        Engine::new(two)
+            .search_position(&rules, &position, &[], Limits::infinite(), &flag)
+            .unwrap()
     });
     std::thread::sleep(Duration::from_millis(100));
     stop.store(true, Ordering::Relaxed);
@@ -110,13 +117,15 @@ fn the_stop_flag_stops_a_search() {
     // A movetime is kept.
     let rules: Rules = "halma".parse().unwrap();
     let started = Instant::now();
-    let result = engine().search_position(
-        &rules,
-        &rules.start_position(),
-        &[],
-        Limits::movetime(Duration::from_millis(150)),
-        &AtomicBool::new(false),
-    );
+    let result = engine()
+        .search_position(
+            &rules,
+            &rules.start_position(),
+            &[],
+            Limits::movetime(Duration::from_millis(150)),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
     assert!(
         started.elapsed() < Duration::from_millis(600),
         "{:?}",
@@ -143,7 +152,7 @@ fn every_preset_and_option_is_searched() {
         let mut engine = engine();
         let stop = AtomicBool::new(false);
         for _ in 0..6 {
-            let result = engine.search(&game, Limits::nodes(1_500), &stop);
+            let result = engine.search(&game, Limits::nodes(1_500), &stop).unwrap();
             assert!(!result.pv.is_empty(), "{text}");
             game.play(best(&result))
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -157,8 +166,9 @@ fn finished_games_and_single_moves_are_answered() {
     let won = rules
         .parse_position("8/8/bbbbb3/bbbbb3/7r/6rr/5rrr/4rrrr b")
         .unwrap();
-    let result =
-        engine().search_position(&rules, &won, &[], Limits::depth(3), &AtomicBool::new(false));
+    let result = engine()
+        .search_position(&rules, &won, &[], Limits::depth(3), &AtomicBool::new(false))
+        .unwrap();
     assert_eq!(result.best_move, None);
     assert!(result.pv.is_empty());
 }
@@ -171,8 +181,9 @@ fn levels_play_legal_moves_and_level_one_is_fast() {
         let mut options = options();
         options.level = Level::new(level).unwrap();
         options.seed = 7;
-        let result =
-            Engine::new(options).search(&game, Limits::nodes(5_000), &AtomicBool::new(false));
+        let result = Engine::new(options)
+            .search(&game, Limits::nodes(5_000), &AtomicBool::new(false))
+            .unwrap();
         assert!(
             rules.is_legal(game.position(), best(&result)),
             "level {level}"
@@ -190,7 +201,9 @@ fn stopped_after(limits: Limits, after: Duration) -> SearchResult {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let search = std::thread::spawn(move || {
-        engine().search_position(&rules, &rules.start_position(), &[], limits, &flag)
+        engine()
+            .search_position(&rules, &rules.start_position(), &[], limits, &flag)
+            .unwrap()
     });
     std::thread::sleep(after);
     stop.store(true, Ordering::Relaxed);
@@ -204,9 +217,9 @@ fn extreme_limits_do_not_panic() {
         increment: Duration::MAX,
         moves_to_go: Some(1),
     };
+    // (A depth out of range is refused: `depths_out_of_range_are_refused_by_every_search`.)
     for limits in [
-        Limits::depth(u32::MAX),
-        Limits::depth(halma_engine::search::MAX_DEPTH + 1),
+        Limits::depth(halma_engine::search::MAX_DEPTH),
         Limits::movetime(Duration::MAX),
         Limits {
             clock: Some(huge_clock),
@@ -220,7 +233,6 @@ fn extreme_limits_do_not_panic() {
             movetime: Some(Duration::MAX),
             ..Limits::default()
         },
-        Limits::depth(0),
     ] {
         let result = stopped_after(limits, Duration::from_millis(100));
         let rules: Rules = "halma".parse().unwrap();
@@ -243,7 +255,9 @@ fn midgame() -> Game {
 fn progress_reports_leave_node_limited_searches_unchanged() {
     let game = midgame();
     let stop = AtomicBool::new(false);
-    let plain = engine().search(&game, Limits::nodes(30_000), &stop);
+    let plain = engine()
+        .search(&game, Limits::nodes(30_000), &stop)
+        .unwrap();
     let options = SearchOptions {
         progress_interval: Some(Duration::ZERO),
         ..SearchOptions::default()
@@ -297,7 +311,7 @@ fn multipv_lines_are_the_best_moves_in_order() {
     let game = midgame();
     let stop = AtomicBool::new(false);
     let depth = Limits::depth(4);
-    let plain = engine().search(&game, depth, &stop);
+    let plain = engine().search(&game, depth, &stop).unwrap();
     let options = SearchOptions {
         multipv: 4,
         ..SearchOptions::default()
@@ -334,6 +348,38 @@ fn multipv_lines_are_the_best_moves_in_order() {
 }
 
 #[test]
+fn depths_out_of_range_are_refused_by_every_search() {
+    // `search` and `search_position` used to search such a depth to 64
+    // while `search_with` refused it: nothing is clamped.
+    let game = midgame();
+    let stop = AtomicBool::new(false);
+    for depth in [0, halma_engine::search::MAX_DEPTH + 1, u32::MAX] {
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: Some(1_000),
+            ..Limits::default()
+        };
+        let refused = Err(SearchError::Depth(depth));
+        let options = SearchOptions::default();
+        let checked = engine().search_with(&game, limits, &options, &stop, &mut |_| {});
+        assert_eq!(checked, refused);
+        assert_eq!(engine().search(&game, limits, &stop), refused);
+        let low_level = engine().search_position(game.rules(), game.position(), &[], limits, &stop);
+        assert_eq!(low_level, refused);
+    }
+    for depth in [1, halma_engine::search::MAX_DEPTH] {
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: Some(1_000),
+            ..Limits::default()
+        };
+        let result = engine().search(&game, limits, &stop).unwrap();
+        assert!(result.depth <= depth, "{depth}: {}", result.depth);
+        assert!(game.legal_moves().contains(&best(&result)));
+    }
+}
+
+#[test]
 fn search_options_out_of_range_are_errors() {
     let game = midgame();
     let stop = AtomicBool::new(false);
@@ -347,17 +393,6 @@ fn search_options_out_of_range_are_errors() {
             ..SearchOptions::default()
         };
         assert_eq!(run(options), Err(SearchError::MultiPv(n)));
-    }
-    // A depth out of 1..=64 is refused by the checked search, not clamped.
-    for depth in [0, 65, u32::MAX] {
-        let checked = engine().search_with(
-            &game,
-            Limits::depth(depth),
-            &SearchOptions::default(),
-            &stop,
-            &mut |_| {},
-        );
-        assert_eq!(checked, Err(SearchError::Depth(depth)));
     }
     let other: Game = Game::new("halma".parse().unwrap());
     let illegal = *other
@@ -415,8 +450,9 @@ fn invalid_settings_cannot_be_made() {
     options.selectivity = Selectivity::new([1; 4], 0).unwrap();
     for text in ["halma8", "halma3", "halma4"] {
         let game = Game::new(text.parse().unwrap());
-        let result =
-            Engine::new(options.clone()).search(&game, Limits::depth(5), &AtomicBool::new(false));
+        let result = Engine::new(options.clone())
+            .search(&game, Limits::depth(5), &AtomicBool::new(false))
+            .unwrap();
         assert!(
             game.rules().is_legal(game.position(), best(&result)),
             "{text}"
@@ -430,6 +466,7 @@ fn nodes_at_depth(game: &Game, selectivity: Selectivity, depth: u32) -> u64 {
     options.selectivity = selectivity;
     Engine::new(options)
         .search(game, Limits::depth(depth), &AtomicBool::new(false))
+        .unwrap()
         .nodes
 }
 
@@ -456,8 +493,9 @@ fn replies_searched_in_full_by_default_and_only_with_two_seats() {
     for text in ["halma3", "halma4"] {
         let mut game = Game::new(text.parse().unwrap());
         for _ in 0..6 {
-            let result =
-                Engine::new(options()).search(&game, Limits::nodes(2_000), &AtomicBool::new(false));
+            let result = Engine::new(options())
+                .search(&game, Limits::nodes(2_000), &AtomicBool::new(false))
+                .unwrap();
             game.play(best(&result)).unwrap();
         }
         assert_eq!(
@@ -481,13 +519,15 @@ fn the_engine_leaves_its_home_camp_rather_than_spoil() {
     let origin = |spoiling: bool| {
         let mut options = options();
         options.spoiling = spoiling;
-        let result = Engine::new(options).search_position(
-            &rules,
-            &position,
-            &[],
-            Limits::nodes(20_000),
-            &AtomicBool::new(false),
-        );
+        let result = Engine::new(options)
+            .search_position(
+                &rules,
+                &position,
+                &[],
+                Limits::nodes(20_000),
+                &AtomicBool::new(false),
+            )
+            .unwrap();
         let text = rules.move_to_string(&position, best(&result));
         text[..2].to_string()
     };
@@ -534,7 +574,9 @@ fn a_noisy_level_finishes_its_race() {
             } else {
                 &mut blue
             };
-            let result = player.search(&game, Limits::default(), &AtomicBool::new(false));
+            let result = player
+                .search(&game, Limits::default(), &AtomicBool::new(false))
+                .unwrap();
             game.play(best(&result)).unwrap();
         }
         won += usize::from(game.result() == GameResult::Won(Seat::Red));

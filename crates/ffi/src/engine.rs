@@ -350,7 +350,10 @@ pub unsafe extern "C" fn halma_engine_search(
         };
         let mut state = handle.lock()?;
         let limits = with_default_budget(limits, state.engine.options().level);
-        let found = state.engine.search(game, limits, &handle.stop);
+        let found = state
+            .engine
+            .search(game, limits, &handle.stop)
+            .map_err(|e| Error::invalid(format!("argument `depth`: {e}")))?;
         let Some(best_move) = found.best_move else {
             return Err(Error::new(
                 halma_result::GameOver,

@@ -96,7 +96,9 @@ fn node_limited_search_matches_the_rust_engine() {
         let mut rust_engine = Engine::new(options);
         let stop = AtomicBool::new(false);
         for _ in 0..plies {
-            let expected = rust_engine.search(&rust_game, Limits::nodes(3_000), &stop);
+            let expected = rust_engine
+                .search(&rust_game, Limits::nodes(3_000), &stop)
+                .expect("limits in range");
             let expected_move = expected.best_move.expect("the game goes on");
             let mut got = UNTOUCHED;
             // SAFETY: live handles and a valid output.
@@ -590,7 +592,9 @@ fn red_behind_games() -> Vec<(Game, Vec<::halma_rules::Move>)> {
                         game.legal_moves().into_iter().find(is_step)
                     }
                 } else {
-                    blue.search(game, Limits::nodes(500), &stop).best_move
+                    blue.search(game, Limits::nodes(500), &stop)
+                        .expect("limits in range")
+                        .best_move
                 }
             };
             let Some(red) = red else {
@@ -636,7 +640,9 @@ fn contempt_set_through_the_abi_is_the_engines_contempt() {
             options.contempt = ::halma_engine::Contempt::new(contempt.into()).unwrap();
             options.hash = HashSize::new(4).unwrap();
             let mut rust = Engine::new(options);
-            let expected = rust.search(rust_game, Limits::nodes(3_000), &AtomicBool::new(false));
+            let expected = rust
+                .search(rust_game, Limits::nodes(3_000), &AtomicBool::new(false))
+                .expect("limits in range");
             let e = engine(10);
             let mut got = UNTOUCHED;
             // SAFETY: live handles and a valid output; the engine freed once.

@@ -24,10 +24,11 @@ mod go;
 mod process;
 
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::time::Duration;
 
+use halma_engine::player::{Forfeit, Player};
 use halma_rules::{Game, Move};
-use halma_tools::players::{Forfeit, Player};
 use thiserror::Error;
 
 pub use self::go::{GoError, GoLimits};
@@ -71,9 +72,9 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Why an engine command line cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum CommandError {
+pub enum EngineCommandError {
     /// The command line's quoting is broken.
-    #[error("{0}")]
+    #[error(transparent)]
     Quoting(#[from] ShellWordsError),
     /// The command line holds no word.
     #[error("empty command")]
@@ -92,19 +93,23 @@ pub struct EngineCommand {
     words: Vec<String>,
 }
 
-impl EngineCommand {
+impl FromStr for EngineCommand {
+    type Err = EngineCommandError;
+
     /// Splits `text` into the program and its arguments.
-    pub fn parse(text: &str) -> Result<EngineCommand, CommandError> {
+    fn from_str(text: &str) -> Result<EngineCommand, EngineCommandError> {
         let words = shell_words::split(text)?;
         if words.is_empty() {
-            return Err(CommandError::Empty);
+            return Err(EngineCommandError::Empty);
         }
         Ok(EngineCommand {
             text: text.trim().to_owned(),
             words,
         })
     }
+}
 
+impl EngineCommand {
     /// The program (the first word).
     pub fn program(&self) -> &str {
         &self.words[0]
@@ -123,9 +128,9 @@ impl EngineCommand {
     /// Where the program is: a path containing `/` as it is, else the first
     /// directory of `PATH` holding it; it must be an executable file. Checks
     /// a typing error before a match starts rather than forfeiting its games.
-    pub fn find_program(&self) -> Result<PathBuf, CommandError> {
+    pub fn find_program(&self) -> Result<PathBuf, EngineCommandError> {
         let program = self.program();
-        let not_found = || CommandError::NotFound(program.to_owned());
+        let not_found = || EngineCommandError::NotFound(program.to_owned());
         if program.contains('/') {
             let path = PathBuf::from(program);
             return if is_executable(&path) {
@@ -341,27 +346,32 @@ mod tests {
 
     #[test]
     fn commands_are_split_with_shell_quoting() {
-        let command = EngineCommand::parse(r#"  python3 -c 'print("hepok")' "a b"  "#).unwrap();
+        let command = r#"  python3 -c 'print("hepok")' "a b"  "#.parse::<EngineCommand>().unwrap();
         assert_eq!(command.program(), "python3");
         assert_eq!(command.args(), ["-c", r#"print("hepok")"#, "a b"]);
         assert_eq!(command.text(), r#"python3 -c 'print("hepok")' "a b""#);
-        assert_eq!(EngineCommand::parse("  "), Err(CommandError::Empty));
+        assert_eq!(
+            "  ".parse::<EngineCommand>(),
+            Err(EngineCommandError::Empty)
+        );
         assert!(matches!(
-            EngineCommand::parse("sh -c 'x"),
-            Err(CommandError::Quoting(_))
+            "sh -c 'x".parse::<EngineCommand>(),
+            Err(EngineCommandError::Quoting(_))
         ));
     }
 
     #[test]
     fn programs_are_found_on_the_path_or_as_paths() {
-        let sh = EngineCommand::parse("sh -c true").unwrap();
+        let sh = "sh -c true".parse::<EngineCommand>().unwrap();
         assert!(sh.find_program().unwrap().ends_with("sh"));
-        let missing = EngineCommand::parse("no-such-halma-engine-xyz").unwrap();
+        let missing = "no-such-halma-engine-xyz".parse::<EngineCommand>().unwrap();
         assert_eq!(
             missing.find_program(),
-            Err(CommandError::NotFound("no-such-halma-engine-xyz".into()))
+            Err(EngineCommandError::NotFound(
+                "no-such-halma-engine-xyz".into()
+            ))
         );
-        let dir = EngineCommand::parse("/").unwrap();
+        let dir = "/".parse::<EngineCommand>().unwrap();
         assert!(dir.find_program().is_err());
     }
 }

@@ -11,7 +11,7 @@
 //!
 //! It owns the protocol's text and its state machine; the search is
 //! `halma_engine`'s (the server drives an [`halma_engine::Engine`]), and the
-//! client is a `halma_tools::players::Player`, so a protocol engine plays in
+//! client is a [`halma_engine::player::Player`], so a protocol engine plays in
 //! the same matches as the built-in players. A new command goes into
 //! [`command`] (read, range-checked, written back) and [`server`] (executed);
 //! `docs/architecture.md` shows where this crate sits.

@@ -28,13 +28,15 @@ use std::time::Instant;
 
 use halma_core::Seat;
 use halma_engine::levels::with_default_budget;
-use halma_engine::{Engine, EngineOptions, EvalWeights, Level, Limits, MultiSeatSearch};
+use halma_engine::{Engine, EngineOptions, Level, Limits, MultiSeatSearch};
 use halma_rules::Rules;
+use halma_solver::solo::{solve_with, SoloConfig};
+use halma_solver::SolveLimits;
 use halma_tools::arena::{play_match, ArenaConfig, Outcome};
 use halma_tools::elo::MatchScore;
 use halma_tools::players::{EnginePlayer, Player, SearchCounts};
 use halma_tools::racers::baseline;
-use halma_tools::solo::{beam_search, engine_solo_race, solo_position};
+use halma_tools::solo::{engine_solo_race, solo_position};
 
 struct Args {
     command: String,
@@ -282,7 +284,9 @@ fn main() {
             let mut game = halma_rules::Game::new(rules.clone());
             let stop = AtomicBool::new(false);
             for _ in 0..40 {
-                let r = engine.search(&game, Limits::nodes(5_000), &stop);
+                let r = engine
+                    .search(&game, Limits::nodes(5_000), &stop)
+                    .expect("limits in range");
                 game.play(r.best_move.expect("a move before the game is over"))
                     .unwrap();
             }
@@ -292,7 +296,9 @@ fn main() {
             ] {
                 engine.new_game();
                 let start = Instant::now();
-                let r = engine.search_position(rules, &position, &[], Limits::nodes(nodes), &stop);
+                let r = engine
+                    .search_position(rules, &position, &[], Limits::nodes(nodes), &stop)
+                    .expect("limits in range");
                 let secs = start.elapsed().as_secs_f64();
                 println!(
                     "{rules} {name}: {} nodes in {secs:.2} s = {:.0} nodes/s, depth {}, score {}",
@@ -387,30 +393,24 @@ fn main() {
             if args.beam == 0 {
                 return;
             }
-            for rear in [0, 4] {
-                let t = Instant::now();
-                let weights = EvalWeights {
-                    rear,
-                    support: 0,
-                    home_straggler: 0,
-                    trapped_spoiler: 0,
-                    blocked_spoiler: 0,
-                    forced_exit: 0,
-                    stranded: 0,
-                    cornered: 0,
-                    lateral: 0,
-                    home_depth: 0,
-                    fill_counts_foreign: false,
-                };
-                match beam_search(rules, &start, args.beam, 300, weights) {
-                    Some(line) => println!(
-                        "beam search width {} rear {rear}: {} moves ({:.1} s)",
-                        args.beam,
-                        line.len(),
-                        t.elapsed().as_secs_f64()
-                    ),
-                    None => println!("beam search width {} rear {rear}: no solution", args.beam),
-                }
+            // The yardstick: the solver's beam alone (`halma solve solo` adds
+            // the meeting beam and the exact search, which prove a bound).
+            let t = Instant::now();
+            let config = SoloConfig {
+                beam_width: args.beam,
+                meet_width: 0,
+                exact: false,
+                ..SoloConfig::default()
+            };
+            match solve_with(rules, &start, SolveLimits::default(), &config, &mut |_| {}) {
+                Ok(solution) => println!(
+                    "solver's beam, width {}: {} moves, at least {} ({:.1} s)",
+                    args.beam,
+                    solution.moves.len(),
+                    solution.lower_bound,
+                    t.elapsed().as_secs_f64()
+                ),
+                Err(e) => println!("solver's beam, width {}: {e}", args.beam),
             }
         }
         // `parse` accepts no other command.

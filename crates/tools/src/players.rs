@@ -1,77 +1,16 @@
-//! Players: the engine, and the baselines it is measured against, behind
-//! one [`Player`] trait that the match runner drives.
-
-use std::sync::atomic::AtomicBool;
+//! Players: the baselines the engine is measured against, next to the
+//! [`Player`] trait and the engine as a player ([`EnginePlayer`]), which live
+//! in `halma_engine::player` (below this crate and the protocol client, which
+//! implement the same trait) and are re-exported here.
 
 use halma_core::{Move, Seat};
 use halma_rules::{Game, Rules};
 
-use thiserror::Error;
-
 use halma_engine::eval::CAMP_ENTRY;
-use halma_engine::{Engine, EngineOptions, Limits};
+
+pub use halma_engine::player::{EnginePlayer, Forfeit, Player, SearchCounts};
 
 use crate::rng::Rng;
-
-/// Why a player could not give a move: it loses the game by forfeit.
-///
-/// Built-in players never fail; an external engine does when it is silent,
-/// crashes, writes garbage or answers with an illegal move (see
-/// `halma_protocol::client`).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{reason}")]
-pub struct Forfeit {
-    /// What went wrong, in one line (for the match report and the game record).
-    pub reason: String,
-}
-
-impl Forfeit {
-    /// A forfeit for `reason`.
-    pub fn new(reason: impl Into<String>) -> Forfeit {
-        Forfeit {
-            reason: reason.into(),
-        }
-    }
-}
-
-/// Why a player asked for a move in a finished game forfeits (a finished
-/// game has no legal move, not even a pass).
-const FINISHED: &str = "asked for a move in a finished game";
-
-/// Something that chooses moves.
-pub trait Player {
-    /// A short description, for reports.
-    fn name(&self) -> String;
-    /// Called before each game. A player that cannot get ready (an engine
-    /// that will not start) reports it from its next [`Player::choose`], so
-    /// that the game it cannot play is the one it forfeits.
-    fn new_game(&mut self, _seed: u64) {}
-    /// A legal move for the side to move of `game`, which is not over, or
-    /// why the player cannot give one (it then loses the game by forfeit).
-    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit>;
-    /// What the player counted about its own moves so far, if it counts
-    /// anything (an engine: see [`SearchCounts`]).
-    fn search_counts(&self) -> Option<SearchCounts> {
-        None
-    }
-}
-
-/// How an [`EnginePlayer`]'s moves were found, summed over its games.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SearchCounts {
-    /// Moves played.
-    pub moves: u64,
-    /// Of those, moves played from the exact endgame solver's solution
-    /// (`halma_engine::endgame`) instead of the search.
-    pub endgame_moves: u64,
-}
-
-impl std::ops::AddAssign for SearchCounts {
-    fn add_assign(&mut self, other: SearchCounts) {
-        self.moves += other.moves;
-        self.endgame_moves += other.endgame_moves;
-    }
-}
 
 /// Plays a uniformly random legal move.
 #[derive(Debug, Clone)]
@@ -98,7 +37,7 @@ impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
         let moves = game.legal_moves();
         if moves.is_empty() {
-            return Err(Forfeit::new(FINISHED));
+            return Err(Forfeit::finished());
         }
         Ok(moves[self.rng.below(moves.len())])
     }
@@ -146,7 +85,7 @@ impl Player for GreedyPlayer {
         let seat = game.to_move();
         let moves = game.legal_moves();
         if moves.is_empty() {
-            return Err(Forfeit::new(FINISHED));
+            return Err(Forfeit::finished());
         }
         let gain = |mv: &Move| {
             if mv.is_pass() {
@@ -158,54 +97,5 @@ impl Player for GreedyPlayer {
         let best = moves.iter().map(gain).max().unwrap_or(0);
         let ties: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
         Ok(ties[self.rng.below(ties.len())])
-    }
-}
-
-/// The engine as a player, with fixed limits per move.
-#[derive(Debug)]
-pub struct EnginePlayer {
-    engine: Engine,
-    limits: Limits,
-    label: String,
-    counts: SearchCounts,
-}
-
-impl EnginePlayer {
-    /// An engine with `options` searching under `limits` each move.
-    pub fn new(options: EngineOptions, limits: Limits, label: impl Into<String>) -> EnginePlayer {
-        EnginePlayer {
-            engine: Engine::new(options),
-            limits,
-            label: label.into(),
-            counts: SearchCounts::default(),
-        }
-    }
-
-    /// The engine.
-    pub fn engine_mut(&mut self) -> &mut Engine {
-        &mut self.engine
-    }
-}
-
-impl Player for EnginePlayer {
-    fn name(&self) -> String {
-        self.label.clone()
-    }
-    fn new_game(&mut self, seed: u64) {
-        self.engine.set_seed(seed);
-        self.engine.new_game();
-    }
-    fn choose(&mut self, game: &Game) -> Result<Move, Forfeit> {
-        let stop = AtomicBool::new(false);
-        let result = self.engine.search(game, self.limits, &stop);
-        let best = result.best_move.ok_or_else(|| Forfeit::new(FINISHED))?;
-        self.counts.moves += 1;
-        if result.endgame_moves.is_some() {
-            self.counts.endgame_moves += 1;
-        }
-        Ok(best)
-    }
-    fn search_counts(&self) -> Option<SearchCounts> {
-        Some(self.counts)
     }
 }

@@ -300,7 +300,10 @@ impl EngineHandle {
         // Nothing can raise it: a search here runs on the caller's thread
         // to its limits (a worker that is terminated stops it).
         let stop = AtomicBool::new(false);
-        let found = self.engine.search(game, limits, &stop);
+        let found = self
+            .engine
+            .search(game, limits, &stop)
+            .map_err(|e| Failure::invalid(e.to_string()))?;
         SearchOutcome::of(game, found)
     }
 }

@@ -169,7 +169,9 @@ impl Game {
                     );
                     let engine = self.engine.as_mut().expect("an engine opponent has one");
                     let never = AtomicBool::new(false);
-                    let found = engine.search_position(rules, &self.position, &[], limits, &never);
+                    let found = engine
+                        .search_position(rules, &self.position, &[], limits, &never)
+                        .expect("no depth is given, so the limits are in range");
                     found.best_move.expect("an unfinished game has a move")
                 }
             };

@@ -3,6 +3,7 @@
 //! protocol's own command reader ([`crate::command`]), so a controller
 //! accepts exactly the `go` an engine of `docs/protocol.md` accepts.
 
+use std::str::FromStr;
 use std::time::Duration;
 
 use halma_core::Seat;
@@ -16,7 +17,7 @@ use crate::command::{Command, CommandError, Go};
 pub enum GoError {
     /// The text is not a `go` command of `docs/protocol.md` (an unknown or
     /// repeated limit, a value out of its range, ...).
-    #[error("{0}")]
+    #[error(transparent)]
     Command(#[from] CommandError),
     /// `infinite`, or no limit at all: the engine would search until `stop`,
     /// which a match never sends.
@@ -48,12 +49,14 @@ pub struct GoLimits {
     text: String,
 }
 
-impl GoLimits {
+impl FromStr for GoLimits {
+    type Err = GoError;
+
     /// Reads the text after `go` (`docs/protocol.md` section 2). A match
     /// needs the search to end by itself, so `infinite`, no limit at all, or
     /// only increments and moves to go, is an error.
-    pub fn parse(text: &str) -> Result<GoLimits, GoError> {
-        let go = match Command::parse(&format!("go {text}"))? {
+    fn from_str(text: &str) -> Result<GoLimits, GoError> {
+        let go = match format!("go {text}").parse::<Command>()? {
             Command::Go(go) => go,
             _ => unreachable!("a line starting with `go ` is a go command or an error"),
         };
@@ -70,7 +73,9 @@ impl GoLimits {
         let text = go.to_string().trim_start().to_owned();
         Ok(GoLimits { go, text })
     }
+}
 
+impl GoLimits {
     /// Checks that the limits bound the search of every seat in `seats`: an
     /// engine refuses a `go` that gives no limit for the side to move (only
     /// other seats' clocks, say), so a match with such a `go` would forfeit
@@ -122,7 +127,7 @@ mod tests {
     }
 
     fn timeout(go: &str, side: Seat) -> u128 {
-        GoLimits::parse(go)
+        go.parse::<GoLimits>()
             .unwrap_or_else(|e| panic!("{go}: {e}"))
             .move_timeout(side, &options())
             .as_millis()
@@ -162,7 +167,8 @@ mod tests {
             margin: Duration::MAX,
             ..options()
         };
-        let timeout = GoLimits::parse(&go)
+        let timeout = go
+            .parse::<GoLimits>()
             .unwrap()
             .move_timeout(Seat::Red, &options);
         assert_eq!(timeout, Duration::MAX);
@@ -171,7 +177,7 @@ mod tests {
     #[test]
     fn every_seat_in_play_needs_a_limit() {
         let two = [Seat::Red, Seat::Blue];
-        let go = GoLimits::parse("rtime 1000").unwrap();
+        let go = "rtime 1000".parse::<GoLimits>().unwrap();
         assert!(go.go.limits(Seat::Blue).is_err(), "the engine refuses it");
         let error = go.check_seats(two).unwrap_err();
         assert_eq!(
@@ -187,12 +193,14 @@ mod tests {
              seat in play, or depth, nodes or movetime"
         );
         assert!(go.check_seats([Seat::Red]).is_ok());
-        assert!(GoLimits::parse("rtime 1000 btime 1000")
+        assert!("rtime 1000 btime 1000"
+            .parse::<GoLimits>()
             .unwrap()
             .check_seats(two)
             .is_ok());
         // A work limit bounds every seat, whatever clocks come with it.
-        assert!(GoLimits::parse("depth 3 rtime 100")
+        assert!("depth 3 rtime 100"
+            .parse::<GoLimits>()
             .unwrap()
             .check_seats(Seat::ALL)
             .is_ok());
@@ -200,14 +208,14 @@ mod tests {
 
     #[test]
     fn text_is_the_canonical_form() {
-        let go = GoLimits::parse("  nodes   300\tdepth 4 ").unwrap();
+        let go = "  nodes   300\tdepth 4 ".parse::<GoLimits>().unwrap();
         assert_eq!(go.text(), "depth 4 nodes 300");
     }
 
     #[test]
     fn bad_limits_are_errors() {
         use GoError::*;
-        let err = |go: &str| GoLimits::parse(go).unwrap_err();
+        let err = |go: &str| go.parse::<GoLimits>().unwrap_err();
         assert_eq!(err(""), Unbounded);
         assert_eq!(err("infinite"), Unbounded);
         assert_eq!(err("rinc 100 movestogo 3"), Unbounded);
@@ -225,7 +233,9 @@ mod tests {
             "movetime",
             "nodes ten",
         ] {
-            let expected = crate::command::Command::parse(&format!("go {go}")).unwrap_err();
+            let expected = format!("go {go}")
+                .parse::<crate::command::Command>()
+                .unwrap_err();
             assert_eq!(err(go), Command(expected), "{go}");
         }
         assert_eq!(

@@ -3,10 +3,10 @@
 //!
 //! In a solo race the pieces are identical, so a state is just the set of
 //! occupied squares. Moves come from `halma_core`'s generator, given the
-//! constraints the rules put on this seat alone: no other seat means no swap
-//! (spoil=swap needs a foreign piece in the camp) and no forced exit (a forced
-//! segment passes over another seat's piece), and spoil=fill's goal, with no
-//! other seat, is the plain goal.
+//! constraints and path rules `halma_rules` puts on this seat alone (no other
+//! seat means no swap, which needs a foreign piece in the camp, and no forced
+//! exit, whose forced segment passes over another seat's piece), and the goal
+//! is the rules' (spoil=fill's, with no other seat, is the plain goal).
 
 use halma_core::{
     Bitboard, Constraints, Move, MoveGenerator, MoveKind, PathRules, Position, Seat, SeatSet,
@@ -51,18 +51,20 @@ impl SoloBoard {
             classes[class_of(square)].insert(square);
         }
         let target = rules.target_camp(seat);
-        let mut constraints = Constraints::long_jumps(rules.long_jumps());
-        if rules.camp_lock() {
-            constraints.lock = target;
-        }
-        let path = (rules.home_lock() || rules.jump_continue()).then(|| {
-            let mut path = PathRules::default();
-            if rules.home_lock() {
-                path.home_lock = rules.home_camp(seat);
-            }
-            path.jump_continue = rules.jump_continue();
-            path
-        });
+        // The rules' own constraints and path rules (`Rules::constraints`,
+        // `Rules::path_rules`) for the seat alone on the board. Alone, they do
+        // not depend on where its pieces stand: a swap and a forced segment
+        // both need another seat's piece, so those of the board without
+        // pieces hold in every state of the race.
+        let alone = solo_position(rules, seat, Bitboard::EMPTY);
+        let constraints = rules.constraints(&alone);
+        let path = rules.path_rules(&alone);
+        // Moves undo each other unless a lock refuses the way back or
+        // jump-continue forbids stopping where the way out began.
+        let reversible =
+            constraints.lock.is_empty() && path.home_lock.is_empty() && !path.jump_continue;
+        // Without path rules the plain generator is the faster one.
+        let path = (path != PathRules::default()).then_some(path);
         SoloBoard {
             rules: rules.clone(),
             seat,
@@ -73,7 +75,7 @@ impl SoloBoard {
             classes,
             constraints,
             path,
-            reversible: !rules.camp_lock() && !rules.home_lock() && !rules.jump_continue(),
+            reversible,
         }
     }
 
@@ -105,7 +107,10 @@ impl SoloBoard {
         }
     }
 
-    /// Whether the state fills the target camp.
+    /// Whether the state fills the target camp: [`Rules::meets_goal`] of
+    /// the seat alone (under every spoil rule, with no other seat, the
+    /// target filled by its own pieces), on the bits, for the search's inner
+    /// loops (the tests compare the two).
     #[inline]
     pub fn is_goal(&self, own: Bitboard) -> bool {
         self.target.is_subset(own)
@@ -148,16 +153,86 @@ impl SoloBoard {
     /// The position where only this seat is on the board, with the pieces
     /// `own`, to move: where the rules' own move functions replay a race.
     pub fn position(&self, own: Bitboard) -> Position {
-        let mut pieces = [Bitboard::EMPTY; 4];
-        pieces[self.seat.index()] = own;
-        let setup = Setup::new(self.rules.geometry(), pieces, self.seat);
-        Position::from_setup(&setup, SeatSet::of(&[self.seat]))
-            .expect("the pieces of a checked position stay on the board")
+        solo_position(&self.rules, self.seat, own)
     }
+}
+
+/// The position where only `seat` is on the board of `rules`, with the
+/// pieces `own`, to move.
+fn solo_position(rules: &Rules, seat: Seat, own: Bitboard) -> Position {
+    let mut pieces = [Bitboard::EMPTY; 4];
+    pieces[seat.index()] = own;
+    let setup = Setup::new(rules.geometry(), pieces, seat);
+    Position::from_setup(&setup, SeatSet::of(&[seat]))
+        .expect("the pieces of a checked position stay on the board")
 }
 
 /// The parity class of a square: file mod 2, rank mod 2.
 #[inline]
 pub(crate) fn class_of(square: Square) -> usize {
     (square.file() & 1) as usize | ((square.rank() & 1) as usize) << 1
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Every option that changes a solo race's moves or goal.
+    const RULES: [&str; 9] = [
+        "halma8",
+        "halma8,long-jumps",
+        "halma8,camp-lock",
+        "halma8,home-lock",
+        "halma8,forced-exit",
+        "halma8,jump-continue",
+        "halma8,spoil=fill",
+        "halma8,spoil=swap,camp-lock",
+        "halma4,long-jumps,home-lock,forced-exit,jump-continue",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Along a random race, the board's children and goal are those of
+        /// the rules' legal moves and `meets_goal` on the same position.
+        #[test]
+        fn moves_and_goal_are_the_rules_own(
+            which in 0..RULES.len(),
+            seat_index in 0usize..2,
+            choices in proptest::collection::vec(any::<u16>(), 1..60),
+        ) {
+            let rules: Rules = RULES[which].parse().unwrap();
+            let seat = rules.seats().iter().nth(seat_index).unwrap();
+            let board = SoloBoard::new(&rules, seat);
+            let mut own = rules.home_camp(seat);
+            for choice in choices {
+                let position = board.position(own);
+                prop_assert_eq!(board.is_goal(own), rules.meets_goal(&position, seat));
+                if board.is_goal(own) {
+                    break;
+                }
+                let mut expected = HashSet::new();
+                for mv in rules.legal_moves(&position) {
+                    if !mv.is_pass() {
+                        let mut child = position.clone();
+                        child.make_move_unchecked(mv);
+                        expected.insert(child.pieces(seat));
+                    }
+                }
+                let mut children = Vec::new();
+                board.for_each_child(own, |_, _, child| children.push(child));
+                let distinct: HashSet<Bitboard> = children.iter().copied().collect();
+                prop_assert_eq!(distinct.len(), children.len(), "{} {}", rules, position);
+                prop_assert_eq!(&distinct, &expected, "{} {}", rules, position);
+                if children.is_empty() {
+                    break;
+                }
+                own = children[usize::from(choice) % children.len()];
+            }
+        }
+    }
 }

@@ -159,12 +159,13 @@ pub fn solo_start(rules: &Rules, position: &Position) -> Result<Position, SolveE
             target.count()
         )));
     }
-    if target.is_subset(own) {
+    let start = SoloBoard::new(rules, seat).position(own);
+    if rules.meets_goal(&start, seat) {
         return Err(SolveError::Impossible(format!(
             "{seat} already fills its target camp: the race is over"
         )));
     }
-    Ok(SoloBoard::new(rules, seat).position(own))
+    Ok(start)
 }
 
 /// [`solve`] with search knobs, reporting progress lines to `progress`.
