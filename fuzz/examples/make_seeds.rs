@@ -120,7 +120,7 @@ fn main() {
         let start = rules.start_position();
         let legal = rules.legal_moves(&start);
         let mv = legal[legal.len() / 2];
-        let path = rules.move_to_string(&start, mv);
+        let path = rules.move_to_string(&start, mv).expect("a legal move");
         write(
             "move_string",
             &format!("start-{i:02}"),
@@ -138,7 +138,7 @@ fn main() {
         let position = rules.parse_position(position).expect("valid");
         let legal = rules.legal_moves(&position);
         let text = legal.last().map_or("a1-a2".to_owned(), |&mv| {
-            rules.move_to_string(&position, mv)
+            rules.move_to_string(&position, mv).expect("a legal move")
         });
         let scenario = 128 + j as u8;
         write(

@@ -219,7 +219,7 @@ impl Ctx<'_> {
             let game = game.expect("legal moves come from a game");
             let mv = legal[self.bytes.below(legal.len())];
             let text = if mode < 96 || mv.is_pass() {
-                game.move_to_string(mv)
+                game.move_to_string(mv).expect("a legal move")
             } else {
                 format!("{}-{}", mv.from(), mv.to())
             };

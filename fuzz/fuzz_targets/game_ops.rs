@@ -142,7 +142,7 @@ impl State {
         assert_eq!(&position, game.position());
         assert_eq!(game.move_texts().len(), game.moves().len());
         for mv in sample(&game.legal_moves(), 8) {
-            let text = game.move_to_string(mv);
+            let text = game.move_to_string(mv).expect("a legal move");
             assert_eq!(rules.parse_move(&position, &text), Ok(mv), "{text}");
         }
         assert_eq!(rules.parse_position(&position.to_string()), Ok(position));
@@ -217,7 +217,7 @@ fuzz_target!(|data: &[u8]| {
             7 if !full => {
                 let legal = state.game.legal_moves();
                 if let Some(&mv) = legal.get(bytes.u8() as usize % legal.len().max(1)) {
-                    let text = state.game.move_to_string(mv);
+                    let text = state.game.move_to_string(mv).expect("a legal move");
                     let text = if bytes.u8() & 1 == 0 || mv.is_pass() {
                         text
                     } else {

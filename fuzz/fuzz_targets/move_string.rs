@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
 
     // Each check reads the move list again: a sample keeps runs fast.
     for mv in sample(&legal, 12) {
-        let written = rules.move_to_string(&position, mv);
+        let written = rules.move_to_string(&position, mv).expect("a legal move");
         assert!(written.len() <= MAX_MOVE_TEXT_LEN, "{written}");
         assert_eq!(
             rules.parse_move(&position, &written),

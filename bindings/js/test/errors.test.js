@@ -81,6 +81,11 @@ test("strings: rules, positions, moves, squares, seats, records", () => {
   assert.throws(() => new Game("halma8,spoil=sometimes"), InvalidRulesError);
   assert.throws(() => new Game("halma8", "8/8/8/8/8/8/8/8 r"), InvalidPositionError);
   assert.throws(() => game.play("h1-h2"), IllegalMoveError);
+  // A square off the board is named against this board's columns and rows.
+  assert.throws(() => game.parseMove("a5-a9"), {
+    name: "IllegalMoveError",
+    message: /`a9` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8/,
+  });
   assert.throws(() => Game.fromRecord("[Rules \"halma8\"]\n1. x"), InvalidRecordError);
   assert.equal(game.plyCount, 0);
   assert.equal(game.position, new Rules("halma8").startPosition);

@@ -110,20 +110,23 @@ class Move:
         return cls(record.origin, record.destination, kind)
 
     def __str__(self) -> str:
-        """The move's own text, without a position: `origin-destination`
-        for a step or a jump (a jump's whole path is `Game.notation`),
-        `originxdestination` for a swap, `pass`. `Move.from_str` reads it
-        back, and so do `Game.parse_move` and `Game.play` for a legal move."""
+        """The move's own text, without a position, in the rule book's
+        notation: `origin-destination` for a step, a jump or a swap (the
+        whole path is `Game.notation`), or `pass`. `Game.parse_move` and
+        `Game.play` read it back for a legal move; `Move.from_str` reads it
+        too, but without a position it cannot tell a swap from a step or a
+        jump."""
         if self.origin is None or self.destination is None:
             return "pass"
-        sep = "x" if self.kind == MoveKind.SWAP else "-"
-        return f"{square_name(self.origin)}{sep}{square_name(self.destination)}"
+        return f"{square_name(self.origin)}-{square_name(self.destination)}"
 
     @classmethod
     def from_str(cls, text: str) -> "Move":
-        """The Move whose `str` is `text`: "a5-a4" (a step: the squares are
-        neighbours), "c3-g5" (a jump: a jump moves its piece an even number
-        of files and ranks), "c3xd4" (a swap) or "pass". ValueError for any
+        """The Move `text` names without a position: "a5-a4" (a step: the
+        squares are neighbours), "c3-g5" (a jump: a jump moves its piece an
+        even number of files and ranks) or "pass"; and "c3xd4", a swap as
+        version 0.1.0 wrote it (`str` now writes "c3-d4", which only
+        `Game.parse_move` can read as the swap it is). ValueError for any
         other text."""
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
@@ -131,7 +134,7 @@ class Move:
             return cls.pass_()
         match = _MOVE_TEXT.fullmatch(text)
         if match is None:
-            raise ValueError(f"{text!r} is not a move's text: origin-destination, originxdestination or pass")
+            raise ValueError(f"{text!r} is not a move's text: origin-destination (e4-e5) or pass")
         origin, separator, destination = match.groups()
         start, end = parse_square(origin), parse_square(destination)
         if separator == "x":
@@ -665,7 +668,8 @@ class Game(_Owner):
 
     def parse_move(self, text: str) -> Move:
         """Reads a legal move without playing it: in notation (its path,
-        "c3-e5-g5") or as a Move's own text (`str(move)`: "c3-g5", "c3xd4")."""
+        "c3-e5-g5", or its origin and destination as `str(move)` writes
+        them, "c3-g5"), or the swap text "c3xd4" of earlier versions."""
         data = _checks.text(text, "move")
         out = ffi.halma_move()
         code = lib.halma_game_parse_move(self._handle, data, len(data), ctypes.byref(out))

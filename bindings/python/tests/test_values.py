@@ -86,7 +86,10 @@ class MoveTextTest(unittest.TestCase):
                 moves = game.legal_moves()
                 for move in moves:
                     text = str(move)
-                    self.assertEqual(halma.Move.from_str(text), move, text)
+                    # The rule book's notation: squares joined by "-", or pass.
+                    self.assertRegex(text, r"^(pass|[a-p][0-9]+-[a-p][0-9]+)$")
+                    if move.kind != halma.MoveKind.SWAP:
+                        self.assertEqual(halma.Move.from_str(text), move, text)
                     self.assertEqual(game.parse_move(text), move, (rules, game.position, text))
                     kinds.add(move.kind)
                 # Forward-biased, so that camps fill and swaps come up.
@@ -103,10 +106,19 @@ class MoveTextTest(unittest.TestCase):
         self.assertTrue(swaps, game.legal_moves())
         for swap in swaps:
             text = str(swap)
-            self.assertIn("x", text)
-            self.assertEqual(halma.Move.from_str(text), swap)
+            self.assertEqual(text, f"{halma.square_name(swap.origin)}-{halma.square_name(swap.destination)}")
+            # The rules' own parser reads it (the position says it is a swap);
+            # without a position it names the jump or step of the same squares.
+            self.assertEqual(game.parse_move(text), swap)
+            self.assertNotEqual(halma.Move.from_str(text), swap)
+            self.assertEqual(game.notation(swap).split("-")[0], text.split("-")[0])
+            self.assertEqual(game.parse_move(game.notation(swap)), swap)
             probe = game.copy()
             self.assertEqual(probe.play(text), swap)
+            # The swap text of version 0.1.0 still reads.
+            legacy = text.replace("-", "x")
+            self.assertEqual(halma.Move.from_str(legacy), swap)
+            self.assertEqual(game.copy().play(legacy), swap)
 
     def test_bad_texts(self) -> None:
         for text in ("", "a5", "a5-", "a5--a4", "a5-a4-a3", "q1-a1", "a17-a1", "a5 a4", "PASS"):
@@ -117,6 +129,9 @@ class MoveTextTest(unittest.TestCase):
         game = halma.Game("halma8")
         with self.assertRaises(halma.IllegalMoveError):
             game.parse_move("a5-a3")  # a Move's text, but not a legal move
+        # A square off the board is named against this board's columns and rows.
+        with self.assertRaisesRegex(halma.IllegalMoveError, "`a9` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"):
+            game.parse_move("a5-a9")
 
 
 class PackageTest(unittest.TestCase):

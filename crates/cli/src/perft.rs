@@ -116,7 +116,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     .map_err(depth_error)?;
     if args.divide {
         for (mv, count) in &counts {
-            println!("{} {count}", rules.move_to_string(position, *mv));
+            println!("{} {count}", rules.move_to_string(position, *mv)?);
         }
     }
     // Divide is empty at depth 0, where perft is 1; at depth 1 and more the

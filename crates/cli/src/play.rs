@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use halma_engine::{Engine, EngineOptions, Level, Limits, Score};
 use halma_rules::{
-    quote, read_record, result_text, write_record_ended, ErrorChain, Game, GameResult, Rules, Seat,
-    Square, Termination, MAX_RECORD_LEN,
+    quote, read_record, result_text, write_record_ended, ErrorChain, Game, GameResult, Seat,
+    Termination, MAX_RECORD_LEN,
 };
 
 use crate::board::{draw_for_play, plies_text};
@@ -143,29 +143,6 @@ fn classify(line: &str) -> Input<'_> {
         }
         _ => Input::Unknown(word),
     }
-}
-
-/// Checks that every square of a move text is a square of this board, so
-/// the message names this board's columns and rows rather than the largest board's.
-fn check_squares(rules: &Rules, text: &str) -> Result<(), String> {
-    if text == "pass" {
-        return Ok(());
-    }
-    let geometry = rules.geometry();
-    for part in text.split('-') {
-        let on_board = part
-            .parse::<Square>()
-            .is_ok_and(|square| geometry.contains(square));
-        if !on_board {
-            return Err(format!(
-                "`{}` is not a square of this board: a column letter a-{} followed by a row number 1-{}",
-                quote(part),
-                (b'a' + geometry.width() - 1) as char,
-                geometry.height()
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// A score of the engine's search, from the human's side; `None` when it
@@ -336,7 +313,7 @@ impl Session {
                 }
             } else if self.game.to_move() != self.human {
                 let (mv, result) = self.search()?;
-                let text = self.game.move_to_string(mv);
+                let text = self.game.move_to_string(mv)?;
                 let seat = self.game.to_move();
                 self.game.play(mv).map_err(|e| ErrorChain(&e).to_string())?;
                 let seats = self.game.rules().seats().len();
@@ -388,14 +365,10 @@ impl Session {
                 Input::Move(_) if self.game.is_over() => {
                     println!("The game is over. Type `undo`, `new` or `quit`.")
                 }
-                Input::Move(text) => {
-                    let played = check_squares(self.game.rules(), text)
-                        .and_then(|()| self.game.play_str(text).map_err(|e| e.to_string()));
-                    match played {
-                        Ok(_) => self.show(),
-                        Err(e) => println!("error: {e}"),
-                    }
-                }
+                Input::Move(text) => match self.game.play_str(text) {
+                    Ok(_) => self.show(),
+                    Err(e) => println!("error: {e}"),
+                },
                 Input::Command(word, rest) => {
                     if self.command(word, rest) {
                         announced = false;
@@ -428,14 +401,19 @@ impl Session {
                 Err(e) => println!("error: {e} (the current game goes on)"),
             },
             "moves" => {
-                let texts: Vec<String> = self
+                let texts: Result<Vec<String>, _> = self
                     .game
                     .legal_moves()
                     .iter()
                     .map(|&m| self.game.move_to_string(m))
                     .collect();
-                let noun = if texts.len() == 1 { "move" } else { "moves" };
-                println!("{} {noun}: {}", texts.len(), texts.join(" "));
+                match texts {
+                    Ok(texts) => {
+                        let noun = if texts.len() == 1 { "move" } else { "moves" };
+                        println!("{} {noun}: {}", texts.len(), texts.join(" "));
+                    }
+                    Err(e) => println!("error: {e}"),
+                }
             }
             "new" => {
                 self.game = self.start.clone();
@@ -477,7 +455,10 @@ impl Session {
                                 seats,
                             )
                             .unwrap_or_default();
-                            println!("Hint: {}   ({score})", self.game.move_to_string(mv));
+                            match self.game.move_to_string(mv) {
+                                Ok(text) => println!("Hint: {text}   ({score})"),
+                                Err(e) => println!("error: {e}"),
+                            }
                         }
                         Err(error) => println!("error: {}", error.0),
                     }

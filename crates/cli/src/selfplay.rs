@@ -56,7 +56,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
             .search(&game, limits, &stop)
             .map_err(|e| CliError(format!("--engine: {e}")))?;
         let Some(mv) = result.best_move else { break };
-        let text = game.move_to_string(mv);
+        let text = game.move_to_string(mv)?;
         let seat = game.to_move();
         println!(
             "{:>4}. {:<6} {:<24} score {:<10} depth {:>2} nodes {:>8} {:>5} ms",

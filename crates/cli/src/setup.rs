@@ -46,7 +46,7 @@ pub fn list_moves(args: &GameArgs) -> Result<(), CliError> {
     let game = args.game()?;
     let mut out = String::new();
     for mv in game.legal_moves() {
-        out.push_str(&game.move_to_string(mv));
+        out.push_str(&game.move_to_string(mv)?);
         out.push('\n');
     }
     print!("{out}");

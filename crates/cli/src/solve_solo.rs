@@ -133,7 +133,7 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
     let mut at = solution.start.clone();
     let mut texts = Vec::with_capacity(solution.moves.len());
     for &mv in &solution.moves {
-        texts.push(rules.move_to_string(&at, mv));
+        texts.push(rules.move_to_string(&at, mv)?);
         at.make_move_unchecked(mv);
     }
     println!("rules: {rules}");

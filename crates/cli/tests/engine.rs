@@ -239,7 +239,7 @@ fn moves_lists_the_legal_moves() {
     let mut legal: Vec<String> = game
         .legal_moves()
         .iter()
-        .map(|&m| game.move_to_string(m))
+        .map(|&m| game.move_to_string(m).unwrap())
         .collect();
     assert_eq!(listed.len(), legal.len());
     listed.sort_unstable();

@@ -67,7 +67,7 @@ fn play_takes_the_options() {
     let rules: Rules = rules_text.parse().unwrap();
     let start = rules.start_position();
     let first = rules.legal_moves(&start)[0];
-    let written = rules.move_to_string(&start, first);
+    let written = rules.move_to_string(&start, first).unwrap();
     let output = common::halma(
         &[
             "play",

@@ -180,14 +180,14 @@ fn a_square_off_the_board_names_the_board_range() {
     assert_eq!(
         replies(&small)[..2],
         [
-            "error: `i5` is not a square of this board: a column letter a-h followed by a row number 1-8",
-            "error: `x4` is not a square of this board: a column letter a-h followed by a row number 1-8",
+            "error: square 1 of the path: `i5` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8",
+            "error: square 2 of the path: `x4` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8",
         ]
     );
     let large = play("halma", "red", "a17-a16\n");
     assert_eq!(
         replies(&large)[0],
-        "error: `a17` is not a square of this board: a column letter a-p followed by a row number 1-16"
+        "error: square 1 of the path: `a17` is not a square of the 16x16 board: a square is a column letter a-p followed by a row number 1-16"
     );
 }
 

@@ -33,7 +33,7 @@ fn fingerprint(
             .search_position(rules, &position, &history, Limits::nodes(nodes), &stop)
             .unwrap();
         let mv = result.best_move.expect("the game is not over");
-        for byte in rules.move_to_string(&position, mv).bytes() {
+        for byte in rules.move_to_string(&position, mv).unwrap().bytes() {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
         history.push(position.hash());

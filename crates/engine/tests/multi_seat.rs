@@ -22,7 +22,7 @@ fn search(rules: &str, search: MultiSeatSearch) -> String {
         let mv = result.best_move.expect("a move");
         summary += &format!(
             "{} {:?} {} {:?};",
-            game.move_to_string(mv),
+            game.move_to_string(mv).unwrap(),
             result.score,
             result.nodes,
             result.pv

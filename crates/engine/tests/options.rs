@@ -75,7 +75,7 @@ fn a_search_with_a_forced_exit_due_plays_a_forced_move() {
             assert!(
                 rules.legal_moves(&position).contains(&best),
                 "{rules} {position}: {}",
-                rules.move_to_string(&position, best)
+                rules.move_to_string(&position, best).unwrap()
             );
             // Every move of the principal variation is legal in turn.
             let mut at = position.clone();

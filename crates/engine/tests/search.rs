@@ -39,7 +39,10 @@ fn a_win_in_one_is_found() {
         let result = engine()
             .search_position(&rules, &position, &[], limits, &AtomicBool::new(false))
             .unwrap();
-        assert_eq!(rules.move_to_string(&position, best(&result)), "d2-e1");
+        assert_eq!(
+            rules.move_to_string(&position, best(&result)).unwrap(),
+            "d2-e1"
+        );
         assert_eq!(result.score, Score::Win(1));
     }
 }
@@ -528,7 +531,7 @@ fn the_engine_leaves_its_home_camp_rather_than_spoil() {
                 &AtomicBool::new(false),
             )
             .unwrap();
-        let text = rules.move_to_string(&position, best(&result));
+        let text = rules.move_to_string(&position, best(&result)).unwrap();
         text[..2].to_string()
     };
     assert!(!EngineOptions::default().spoiling);

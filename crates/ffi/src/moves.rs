@@ -196,8 +196,11 @@ pub unsafe extern "C" fn halma_game_move_notation(
         let record = unsafe { ref_arg(mv, "mv") }?;
         // SAFETY: as above.
         let out = unsafe { TextOut::new(buf, len, out_len) }?;
-        let mv = legal_move(game, record)?;
-        out.write(&game.move_to_string(mv))
+        let mv = record.to_move()?;
+        let notation = game
+            .move_to_string(mv)
+            .map_err(|reason| illegal(game, reason))?;
+        out.write(&notation)
     };
     // SAFETY: the caller guarantees `game` as documented.
     unsafe { with_game(game, body) }

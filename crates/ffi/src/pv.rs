@@ -29,11 +29,10 @@ fn line_notation(game: &Game, line: &[::halma_rules::Move]) -> FfiResult<String>
                 ),
             )
         };
-        // Checked first: the notation of an illegal move has no path to write.
-        if !game.rules().is_legal(game.position(), mv) {
-            return Err(illegal("not a legal move there".to_owned()));
-        }
-        words.push(game.move_to_string(mv));
+        let word = game
+            .move_to_string(mv)
+            .map_err(|reason| illegal(reason.to_string()))?;
+        words.push(word);
         game.play(mv)
             .map_err(|error| illegal(::halma_rules::ErrorChain(&error).to_string()))?;
     }

@@ -69,7 +69,7 @@ fn games_through_the_abi_match_the_rust_api() {
             let notation = text(|buf, len, out| unsafe {
                 halma_game_move_notation(abi.0, &record, buf, len, out)
             });
-            assert_eq!(notation, game.move_to_string(chosen));
+            assert_eq!(notation, game.move_to_string(chosen).unwrap());
             let mut path = [0u16; 70];
             let mut path_len = 0;
             // SAFETY: live handle, valid buffers.

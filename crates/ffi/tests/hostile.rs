@@ -441,6 +441,10 @@ fn illegal_move_records_say_why() {
         ("c7-c5", "segment 1 (c7-c5)"),
         ("a5-a4-a3", "segment 1"),
         ("z1-a1", "square 1 of the path"),
+        (
+            "a5-a9",
+            "square 2 of the path: `a9` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8",
+        ),
         ("", "empty move"),
     ] {
         // SAFETY: live handle, valid string.

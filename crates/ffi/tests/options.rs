@@ -217,7 +217,7 @@ fn a_refused_move_text_names_the_forced_exit_rule() {
         .into_iter()
         .find(|mv| !rules.is_legal(&position, *mv))
         .unwrap();
-    let written = free.move_to_string(&position, refused);
+    let written = free.move_to_string(&position, refused).unwrap();
     let expected = rules.parse_move(&position, &written).unwrap_err();
     let game = AbiGame::new(&line.rules, line.position.as_deref());
     let mut played = record_of(Move::PASS);
@@ -298,7 +298,7 @@ fn a_move_text_refused_by_home_lock_or_jump_continue_names_the_rule() {
             .into_iter()
             .filter(|mv| !rules.is_legal(&position, *mv))
         {
-            let written = free.move_to_string(&position, mv);
+            let written = free.move_to_string(&position, mv).unwrap();
             let expected = rules.parse_move(&position, &written).unwrap_err();
             let mut played = record_of(Move::PASS);
             // SAFETY: a live handle, a valid string and output.

@@ -183,7 +183,11 @@ impl Session {
                 // None once the game is over.
                 for &mv in self.game.legal_moves().iter() {
                     text.push(' ');
-                    text.push_str(&self.game.move_to_string(mv));
+                    text.push_str(&report::notation(
+                        self.game.rules(),
+                        self.game.position(),
+                        mv,
+                    ));
                 }
                 send(&self.out, &text);
                 Ok(())

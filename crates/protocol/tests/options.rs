@@ -165,7 +165,7 @@ fn a_search_under_a_due_forced_exit_answers_a_forced_move() {
         let expected: Vec<String> = rules
             .legal_moves(&position)
             .iter()
-            .map(|m| rules.move_to_string(&position, *m))
+            .map(|m| rules.move_to_string(&position, *m).unwrap())
             .collect();
         let line = listed.iter().find(|l| l.starts_with("moves")).unwrap();
         assert_eq!(line, &format!("moves {}", expected.join(" ")));
@@ -211,9 +211,9 @@ fn position_moves_follow_the_options_of_the_rules() {
         .into_iter()
         .find(|mv| !rules.is_legal(&position, *mv))
         .unwrap();
-    let written = free.move_to_string(&position, refused);
+    let written = free.move_to_string(&position, refused).unwrap();
     let forced = rules.legal_moves(&position)[0];
-    let forced_text = rules.move_to_string(&position, forced);
+    let forced_text = rules.move_to_string(&position, forced).unwrap();
     let lines = session(
         &format!(
             "hep\nrules {text}\nposition setup {setup} moves {written}\nshow\n\

@@ -29,7 +29,7 @@ pub mod baseline;
 mod movegen;
 mod text;
 
-pub use movegen::{legal_moves, perft, play, winner};
+pub use movegen::{legal_moves, path_move, perft, play, winner};
 pub use text::{parse_position, parse_rules, parse_square, position_to_string, square_name};
 
 /// A square as (file, rank), 0-based: a1 = (0, 0).

@@ -1,6 +1,11 @@
 //! The rule book's move generation, played out plainly: the end of the
 //! game (RULES.md §5), moves with canonical paths found by breadth-first
-//! search (§4, §6), playing a move, and perft (§7).
+//! search (§4, §6), playing a move, and perft (§7); `path` checks a written
+//! path with the same generator.
+
+mod path;
+
+pub use path::path_move;
 
 use crate::{RefMove, RefPosition, RefRules, RefSpoil, RefSquare};
 

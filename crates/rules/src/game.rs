@@ -226,7 +226,10 @@ impl Game {
     }
 
     /// The notation of a legal move in the current position.
-    pub fn move_to_string(&self, mv: Move) -> String {
+    ///
+    /// # Errors
+    /// Why `mv` is not a legal move now ([`Rules::move_to_string`]).
+    pub fn move_to_string(&self, mv: Move) -> Result<String, IllegalReason> {
         self.rules.move_to_string(&self.position, mv)
     }
 
@@ -241,8 +244,10 @@ impl Game {
         self.moves
             .iter()
             .map(|&mv| {
-                let text = self.rules.move_to_string(&position, mv);
-                // The game's own moves, legal where they were played.
+                let text = self
+                    .rules
+                    .move_to_string(&position, mv)
+                    .expect("a game holds only moves legal where they were played");
                 position.make_move_unchecked(mv);
                 text
             })

@@ -1,10 +1,14 @@
 //! Moves written and read as paths (section 6 of the rule book).
+//!
+//! Whether a written path is legal is the move generator's word: each
+//! segment must be one of its segments ([`MoveGenerator::is_segment`])
+//! landing where its searches land, so the notation can never refuse a
+//! path the generator follows. The reason of a refused segment is worked
+//! out afterwards, only to say why.
 
 use std::fmt;
 
-use halma_core::{
-    Bitboard, Direction, Move, MoveKind, ParseSquareError, PathRules, Position, Square,
-};
+use halma_core::{quote, Bitboard, Direction, Move, MoveGenerator, MoveKind, Position, Square};
 use thiserror::Error;
 
 use crate::check::IllegalReason;
@@ -33,7 +37,8 @@ impl fmt::Display for Path {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SegmentError {
-    /// The landing square is beyond the board's edge.
+    /// The landing square is beyond the board's edge (a [`Path`] built in
+    /// code: the squares of a move text are checked as it is read).
     #[error("{0} is off the board")]
     OffBoard(Square),
     /// The two squares are not on one straight line.
@@ -83,9 +88,17 @@ pub enum SegmentError {
         /// A square a further segment could land on.
         next: Square,
     },
+    /// The move generator has no such segment, for a reason none of the
+    /// others names (the generator's segments are the rule: this one says
+    /// the explanation fell short of them).
+    #[error("no step or jump segment of these rules goes there")]
+    NotASegment,
 }
 
 /// Why a move text is not a legal move.
+///
+/// Each message says the whole story (context and reason), so no variant
+/// has a [`source`](std::error::Error::source): the reasons are fields.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MoveError {
@@ -98,13 +111,17 @@ pub enum MoveError {
         /// Its length in bytes.
         len: usize,
     },
-    /// A path item is not a square.
-    #[error("square {index} of the path: {source}")]
+    /// A path item is not a square of the board (of its width and height).
+    #[error("{}", BadSquareText::of(*.index, .text, *.width, *.height))]
     BadSquare {
         /// 1-based index of the square in the path.
         index: usize,
-        /// Why it is not a square.
-        source: ParseSquareError,
+        /// The item as written.
+        text: String,
+        /// The board's width: its columns are `a` and the letters after.
+        width: u8,
+        /// The board's height: its rows are 1 to it.
+        height: u8,
     },
     /// A path of one square.
     #[error("a move needs at least two squares joined by `-`")]
@@ -119,20 +136,67 @@ pub enum MoveError {
         /// Where it lands.
         to: Square,
         /// Why it is illegal.
-        #[source]
         reason: SegmentError,
     },
     /// The move is not legal, for a reason of the legality contract
     /// ([`Rules::check_move`]): the game is over, `pass` while another move
-    /// exists, the origin is off the board, empty or another seat's; or a
-    /// path whose every segment is possible makes an illegal move.
-    #[error("{0}")]
-    Illegal(#[source] IllegalReason),
+    /// exists, the origin is empty or another seat's (or, in a [`Path`]
+    /// built in code, off the board).
+    #[error(transparent)]
+    Illegal(IllegalReason),
+}
+
+/// The message of [`MoveError::BadSquare`]: it names this board's columns
+/// and rows, not the largest board's.
+struct BadSquareText<'a> {
+    index: usize,
+    text: &'a str,
+    width: u8,
+    height: u8,
+}
+
+impl<'a> BadSquareText<'a> {
+    fn of(index: usize, text: &'a str, width: u8, height: u8) -> Self {
+        BadSquareText {
+            index,
+            text,
+            width,
+            height,
+        }
+    }
+}
+
+impl fmt::Display for BadSquareText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self {
+            index,
+            text,
+            width,
+            height,
+        } = *self;
+        // A board is 1 to 16 wide: its last column is a letter.
+        let last_column =
+            char::from_u32(u32::from(b'a') + u32::from(width.max(1)) - 1).unwrap_or('?');
+        if text.is_empty() {
+            write!(f, "square {index} of the path is missing")?;
+        } else {
+            write!(
+                f,
+                "square {index} of the path: `{}` is not a square of the {width}x{height} board",
+                quote(text)
+            )?;
+        }
+        write!(
+            f,
+            ": a square is a column letter a-{last_column} followed by a row number 1-{height}"
+        )
+    }
 }
 
 impl Rules {
     /// The path written for `mv` (fewest segments, then smallest segments by
-    /// direction and length), or `None` if `mv` is not a move of this position.
+    /// direction and length), or `None` if `mv` is a pass or not a move of
+    /// this position.
     pub fn move_path(&self, position: &Position, mv: Move) -> Option<Path> {
         if mv.is_pass() {
             return None;
@@ -146,28 +210,35 @@ impl Rules {
             .map(Path)
     }
 
-    /// The notation of `mv`: its path, or `pass`.
+    /// The notation of the legal move `mv`: its path, or `pass`.
     ///
-    /// # Panics
-    /// When `mv` is not a legal move of `position`.
-    pub fn move_to_string(&self, position: &Position, mv: Move) -> String {
+    /// # Errors
+    /// Why `mv` is not a legal move of `position`, as
+    /// [`check_move`](Rules::check_move) says.
+    pub fn move_to_string(&self, position: &Position, mv: Move) -> Result<String, IllegalReason> {
+        self.check_move(position, mv)?;
         if mv.is_pass() {
-            return "pass".to_owned();
+            return Ok("pass".to_owned());
         }
         self.move_path(position, mv)
-            .unwrap_or_else(|| panic!("{mv:?} is not a move of {position}"))
-            .to_string()
+            .map(|path| path.to_string())
+            .ok_or(IllegalReason::NoSuchMove {
+                from: mv.from(),
+                to: mv.to(),
+            })
     }
 
     /// Reads a move: a path whose every segment is legal, two squares naming a
     /// legal move's origin and destination, or `pass` when it is the only move.
     ///
-    /// The move read is always legal: [`check_move`](Rules::check_move) has
-    /// the last word (the segment-by-segment check only explains a bad path).
-    /// No list of legal moves is built: only the moving piece's destinations.
+    /// The move read is always legal: [`check_path`](Rules::check_path)
+    /// follows the generator's segments, and
+    /// [`check_move`](Rules::check_move) has the last word. No list of
+    /// legal moves is built: only the moving piece's destinations.
     ///
     /// # Errors
-    /// A [`MoveError`] naming the bad square, segment or legality reason.
+    /// A [`MoveError`] naming the bad square (as a square of this board),
+    /// segment or legality reason.
     pub fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         if text.is_empty() {
             return Err(MoveError::Empty);
@@ -186,138 +257,189 @@ impl Rules {
         let squares = text
             .split('-')
             .enumerate()
-            .map(|(i, item)| {
-                item.parse::<Square>()
-                    .map_err(|source| MoveError::BadSquare {
-                        index: i + 1,
-                        source,
-                    })
-            })
+            .map(|(i, item)| self.board_square(i + 1, item))
             .collect::<Result<Vec<Square>, MoveError>>()?;
         if squares.len() < 2 {
             return Err(MoveError::TooShort);
         }
-        let checked = self.check_path(position, &squares);
-        if checked.is_err() && squares.len() == 2 {
+        let (origin, destination) = (squares[0], squares[squares.len() - 1]);
+        let two_squares = squares.len() == 2;
+        let checked = self.check_path(position, &Path(squares));
+        if checked.is_err() && two_squares {
             // Origin and destination of a legal move, whatever path they imply.
-            if let Some(mv) = self.find_move(position, squares[0], squares[1]) {
+            if let Some(mv) = self.find_move(position, origin, destination) {
                 return Ok(mv);
             }
         }
-        // The segment check explains a bad path; the legality contract has
-        // the last word on a good one.
         let mv = checked?;
         self.check_move(position, mv).map_err(MoveError::Illegal)?;
         Ok(mv)
     }
 
-    /// Checks a path segment by segment with plain square arithmetic, so
-    /// that the error can say which segment is wrong and why.
-    fn check_path(&self, position: &Position, squares: &[Square]) -> Result<Move, MoveError> {
+    /// The square named `item`, the `index`-th of a path, if it is a
+    /// square of this board.
+    fn board_square(&self, index: usize, item: &str) -> Result<Square, MoveError> {
         let geometry = self.geometry();
-        let origin = squares[0];
+        item.parse::<Square>()
+            .ok()
+            .filter(|&square| geometry.contains(square))
+            .ok_or_else(|| MoveError::BadSquare {
+                index,
+                text: item.to_owned(),
+                width: geometry.width(),
+                height: geometry.height(),
+            })
+    }
+
+    /// Whether `path` is a legal path of a move in `position`, and if so
+    /// the move it makes: a step, or jump segments each landing on an empty
+    /// square not landed on yet (the last one, under spoil=swap, possibly
+    /// on a swap square), every segment one the move generator follows
+    /// ([`MoveGenerator::is_segment`]: the locks, long jumps and a due
+    /// forced exit), and under jump-continue a sequence that may stop
+    /// where it does. Exactly the paths of the legal moves pass.
+    ///
+    /// # Errors
+    /// [`MoveError::TooShort`] for fewer than two squares,
+    /// [`MoveError::Illegal`] when the game is over or the origin holds no
+    /// piece of the side to move, otherwise [`MoveError::Segment`] with the
+    /// first illegal segment and why.
+    pub fn check_path(&self, position: &Position, path: &Path) -> Result<Move, MoveError> {
+        let Some((&origin, landings)) = path.0.split_first().filter(|(_, rest)| !rest.is_empty())
+        else {
+            return Err(MoveError::TooShort);
+        };
+        if self.is_finished(position) {
+            return Err(MoveError::Illegal(IllegalReason::GameOver));
+        }
         self.check_origin(position, origin)
             .map_err(MoveError::Illegal)?;
-        let constraints = self.constraints(position);
         let generator = self.move_generator(position);
-        let path = generator.path_rules();
-        // While the piece moves, its origin counts as empty.
-        let occupied = position.occupied() - Bitboard::from_square(origin);
-        let segments = squares.len() - 1;
+        let constraints = generator.constraints();
+        let walk = Walk {
+            position,
+            generator: &generator,
+            origin,
+            segments: landings.len(),
+        };
         let mut landed = Bitboard::from_square(origin);
         let mut kind = MoveKind::Jump;
-        for (i, pair) in squares.windows(2).enumerate() {
-            let (from, to) = (pair[0], pair[1]);
-            let fail = |reason| MoveError::Segment {
-                index: i + 1,
-                from,
-                to,
-                reason,
-            };
-            if !geometry.contains(to) {
-                return Err(fail(SegmentError::OffBoard(to)));
+        let mut from = origin;
+        for (i, &to) in landings.iter().enumerate() {
+            let last = i + 1 == walk.segments;
+            let step = Direction::between(from, to).is_some_and(|(_, length)| length == 1);
+            // Where the generator's searches land: empty squares not landed
+            // on yet, and at the end of a path from a piece that may swap,
+            // the swap squares.
+            let mut landable = generator.empty() - landed;
+            if last && constraints.swap_from.contains(origin) {
+                landable |= constraints.swap_onto;
             }
-            let (direction, length) =
-                Direction::between(from, to).ok_or(fail(SegmentError::Bent))?;
-            if length == 1 {
-                if segments > 1 {
-                    return Err(fail(SegmentError::StepInSequence));
-                }
-                kind = MoveKind::Step;
-            } else if length % 2 == 1 {
-                return Err(fail(SegmentError::OddLength(length)));
-            } else {
-                let half = length / 2;
-                let jumped = from
-                    .offset(direction, half)
-                    .expect("between two board squares");
-                if !occupied.contains(jumped) {
-                    return Err(fail(SegmentError::NoPieceToJump(jumped)));
-                }
-                if half > 1 && !self.long_jumps() {
-                    return Err(fail(SegmentError::LongJumpsOff(length)));
-                }
-                for distance in (1..length).filter(|&k| k != half) {
-                    let between = from
-                        .offset(direction, distance)
-                        .expect("between two board squares");
-                    if occupied.contains(between) {
-                        return Err(fail(SegmentError::StretchBlocked(between)));
-                    }
-                }
+            let legal = landable.contains(to)
+                && (!step || walk.segments == 1)
+                && generator.is_segment(origin, from, to);
+            if !legal {
+                return Err(walk.fail(i, from, to, walk.why_not(from, to, landed, last)));
             }
-            if to == origin {
-                return Err(fail(SegmentError::LandsOnOrigin(to)));
-            }
-            if landed.contains(to) {
-                return Err(fail(SegmentError::Revisited(to)));
-            }
-            if occupied.contains(to) {
-                // Only the last landing of a swap may be occupied (spoil=swap).
-                let swappable = i + 1 == segments
-                    && constraints.swap_onto.contains(to)
-                    && constraints.swap_from.contains(origin);
-                if !swappable {
-                    return Err(fail(SegmentError::OccupiedLanding(to)));
-                }
+            if position.occupied().contains(to) {
                 kind = MoveKind::Swap;
-            }
-            if constraints.lock.contains(from) && !constraints.lock.contains(to) {
-                return Err(fail(SegmentError::LeavesCamp(from)));
-            }
-            if !path.home_lock.contains(from) && path.home_lock.contains(to) {
-                return Err(fail(SegmentError::EntersHomeCamp(to)));
-            }
-            if i == 0 && generator.forced() && !is_forced_segment(path, from, to) {
-                return Err(fail(SegmentError::NotForcedExit));
+            } else if step {
+                kind = MoveKind::Step;
             }
             landed.insert(to);
-            if i + 1 == segments && kind == MoveKind::Jump && path.jump_continue {
+            if last && kind == MoveKind::Jump && generator.path_rules().jump_continue {
                 if let Some(next) = generator.continuation(origin, to, landed) {
-                    return Err(fail(SegmentError::StopsEarly { at: to, next }));
+                    return Err(walk.fail(i, from, to, SegmentError::StopsEarly { at: to, next }));
                 }
             }
+            from = to;
         }
-        Ok(Move::new(
-            origin,
-            *squares.last().expect("two squares or more"),
-            kind,
-        ))
+        Ok(Move::new(origin, from, kind))
     }
 }
 
-/// Whether the jump from `from` to `to` (checked as a jump: on a line, even
-/// length, a piece at its midpoint) is a forced segment as `path` says
-/// (forced-exit): it starts on one of the mover's pieces in its home camp,
-/// goes forward and passes over another seat's piece.
-fn is_forced_segment(path: &PathRules, from: Square, to: Square) -> bool {
-    let Some((direction, length)) = Direction::between(from, to) else {
-        return false;
-    };
-    length % 2 == 0
-        && path.forced_from.contains(from)
-        && path.forward.contains(direction)
-        && from
-            .offset(direction, length / 2)
-            .is_some_and(|jumped| path.foreign.contains(jumped))
+/// One path being checked: what the explanation of a refused segment reads.
+struct Walk<'a> {
+    position: &'a Position,
+    generator: &'a MoveGenerator,
+    origin: Square,
+    segments: usize,
+}
+
+impl Walk<'_> {
+    /// The error of segment `i` (0-based) from `from` to `to`.
+    fn fail(&self, i: usize, from: Square, to: Square, reason: SegmentError) -> MoveError {
+        MoveError::Segment {
+            index: i + 1,
+            from,
+            to,
+            reason,
+        }
+    }
+
+    /// Why the generator has no segment from `from` to `to` here, after
+    /// the squares `landed`: the first rule of section 4 it breaks, in the
+    /// order the rule book states them (shape, then landing, then the
+    /// options), worked out with plain square arithmetic.
+    fn why_not(&self, from: Square, to: Square, landed: Bitboard, last: bool) -> SegmentError {
+        let constraints = self.generator.constraints();
+        let path = self.generator.path_rules();
+        // While the piece moves, its origin counts as empty.
+        let occupied = self.position.occupied() - Bitboard::from_square(self.origin);
+        if !self.position.geometry().contains(to) {
+            return SegmentError::OffBoard(to);
+        }
+        let Some((direction, length)) = Direction::between(from, to) else {
+            return SegmentError::Bent;
+        };
+        let square_at = |distance| {
+            from.offset(direction, distance)
+                .expect("between two squares of one line")
+        };
+        if length == 1 && self.segments > 1 {
+            return SegmentError::StepInSequence;
+        }
+        if length > 1 {
+            if length % 2 == 1 {
+                return SegmentError::OddLength(length);
+            }
+            let half = length / 2;
+            let jumped = square_at(half);
+            if !occupied.contains(jumped) {
+                return SegmentError::NoPieceToJump(jumped);
+            }
+            if half > 1 && !constraints.long_jumps {
+                return SegmentError::LongJumpsOff(length);
+            }
+            if let Some(between) = (1..length)
+                .filter(|&k| k != half)
+                .map(square_at)
+                .find(|&square| occupied.contains(square))
+            {
+                return SegmentError::StretchBlocked(between);
+            }
+        }
+        if to == self.origin {
+            return SegmentError::LandsOnOrigin(to);
+        }
+        if landed.contains(to) {
+            return SegmentError::Revisited(to);
+        }
+        let swappable = last
+            && constraints.swap_onto.contains(to)
+            && constraints.swap_from.contains(self.origin);
+        if occupied.contains(to) && !swappable {
+            return SegmentError::OccupiedLanding(to);
+        }
+        if constraints.lock.contains(from) && !constraints.lock.contains(to) {
+            return SegmentError::LeavesCamp(from);
+        }
+        if !path.home_lock.contains(from) && path.home_lock.contains(to) {
+            return SegmentError::EntersHomeCamp(to);
+        }
+        if from == self.origin && self.generator.forced() {
+            return SegmentError::NotForcedExit;
+        }
+        SegmentError::NotASegment
+    }
 }

@@ -6,169 +6,16 @@
 //! the position and its hash.
 
 use halma_reference as oracle;
-use halma_rules::{Bitboard, Move, MoveKind, Position, Rules, Seat, Setup, Square};
+use halma_rules::{Move, MoveKind, Position, Rules, Square};
 use proptest::prelude::*;
 
 mod common;
+use common::oracle::{oracle_of, oracle_square};
+use common::positions::{playout, position_near_home, random_position};
 use common::{rules_of, rules_with};
-
-/// Removes from `free` and returns one of its squares in `from`, the one
-/// the next of `picks` chooses; `None` when `free` has none there.
-fn take_square(
-    free: &mut Vec<Square>,
-    from: Bitboard,
-    picks: &mut impl Iterator<Item = u16>,
-) -> Option<Square> {
-    let candidates: Vec<usize> = (0..free.len())
-        .filter(|&i| from.contains(free[i]))
-        .collect();
-    if candidates.is_empty() {
-        return None;
-    }
-    let index = candidates[picks.next().unwrap_or(0) as usize % candidates.len()];
-    Some(free.swap_remove(index))
-}
-
-/// A valid position: every seat in play gets its camp size in pieces. With
-/// `crowd_target`, the side to move's target camp is first filled, mostly by
-/// its own pieces and by `spoilers` foreign ones, so that win tests, camp-lock
-/// and swaps come into play; the other pieces go to random free squares.
-fn random_position(
-    rules: &Rules,
-    to_move: usize,
-    crowd_target: bool,
-    spoilers: usize,
-    picks: &[u16],
-) -> Position {
-    let seats: Vec<Seat> = rules.seats().iter().collect();
-    let mover = seats[to_move % seats.len()];
-    let squares = rules.geometry().squares();
-    let mut free: Vec<Square> = squares.squares_sorted();
-    let mut pieces = [Bitboard::EMPTY; 4];
-    let mut remaining: Vec<(Seat, u32)> = seats
-        .iter()
-        .map(|&s| (s, rules.camp_size() as u32))
-        .collect();
-    let mut pick = picks.iter().copied().cycle();
-    let mut take = |free: &mut Vec<Square>, from: Bitboard| take_square(free, from, &mut pick);
-    if crowd_target {
-        let target = rules.target_camp(mover);
-        let others: Vec<Seat> = seats.iter().copied().filter(|&s| s != mover).collect();
-        // With no spoiler, one square stays open, or the mover would already have won.
-        let filled = target.count() as usize - usize::from(spoilers == 0);
-        for k in 0..filled {
-            let seat = if k < spoilers && !others.is_empty() {
-                others[k % others.len()]
-            } else {
-                mover
-            };
-            let slot = remaining
-                .iter_mut()
-                .find(|(s, _)| *s == seat)
-                .expect("seat in play");
-            if slot.1 == 0 {
-                continue;
-            }
-            if let Some(square) = take(&mut free, target) {
-                pieces[seat.index()].insert(square);
-                slot.1 -= 1;
-            }
-        }
-    }
-    for (seat, count) in remaining {
-        for _ in 0..count {
-            let square = take(&mut free, squares).expect("boards have room for every piece");
-            pieces[seat.index()].insert(square);
-        }
-    }
-    rules
-        .position(&Setup::new(rules.geometry(), pieces, mover))
-        .expect("a valid position by construction")
-}
-
-/// A valid position where the new options bite: `at_home` of the mover's
-/// pieces in its home camp with `near_home` pieces of other seats in and
-/// around it (forced exits), and every other piece in the quarter of the
-/// board around the mover's home corner as far as room allows (crowded jump
-/// graphs for jump-continue).
-fn position_near_home(
-    rules: &Rules,
-    to_move: usize,
-    at_home: usize,
-    near_home: usize,
-    picks: &[u16],
-) -> Position {
-    let seats: Vec<Seat> = rules.seats().iter().collect();
-    let mover = seats[to_move % seats.len()];
-    let squares = rules.geometry().squares();
-    let home = rules.home_camp(mover);
-    let ring = (home.neighbours().neighbours() | home) & squares;
-    let corner = rules.home_corner(mover);
-    let half = rules.geometry().width() / 2;
-    let quarter: Bitboard = squares
-        .squares_sorted()
-        .into_iter()
-        .filter(|sq| {
-            sq.file().abs_diff(corner.file()) < half && sq.rank().abs_diff(corner.rank()) < half
-        })
-        .collect();
-    let mut free: Vec<Square> = squares.squares_sorted();
-    let mut pieces = [Bitboard::EMPTY; 4];
-    let mut pick = picks.iter().copied().cycle();
-    let mut take = |free: &mut Vec<Square>, from: Bitboard| take_square(free, from, &mut pick);
-    let others: Vec<Seat> = seats.iter().copied().filter(|&s| s != mover).collect();
-    let mut remaining: Vec<(Seat, u32)> = seats
-        .iter()
-        .map(|&s| (s, rules.camp_size() as u32))
-        .collect();
-    let mut place =
-        |seat: Seat, region: Bitboard, free: &mut Vec<Square>, pieces: &mut [Bitboard; 4]| {
-            let slot = remaining
-                .iter_mut()
-                .find(|(s, _)| *s == seat)
-                .expect("in play");
-            if slot.1 > 0 {
-                if let Some(square) = take(free, region) {
-                    pieces[seat.index()].insert(square);
-                    slot.1 -= 1;
-                }
-            }
-        };
-    for _ in 0..at_home {
-        place(mover, home, &mut free, &mut pieces);
-    }
-    for k in 0..near_home {
-        place(others[k % others.len()], ring, &mut free, &mut pieces);
-    }
-    for &seat in &seats {
-        for _ in 0..rules.camp_size() {
-            let region = if free.iter().any(|&sq| quarter.contains(sq)) {
-                quarter
-            } else {
-                squares
-            };
-            place(seat, region, &mut free, &mut pieces);
-        }
-    }
-    rules
-        .position(&Setup::new(rules.geometry(), pieces, mover))
-        .expect("a valid position by construction")
-}
 
 /// A move as (origin and destination, or `None` for a pass), whether it is a swap, and its path text.
 type KeyedMove = (Option<(oracle::RefSquare, oracle::RefSquare)>, bool, String);
-
-fn oracle_square(square: Square) -> oracle::RefSquare {
-    (square.file(), square.rank())
-}
-
-fn oracle_of(rules: &Rules, position: &Position) -> (oracle::RefRules, oracle::RefPosition) {
-    let ref_rules =
-        oracle::parse_rules(&rules.to_string()).expect("the oracle reads our rules strings");
-    let ref_position = oracle::parse_position(&ref_rules, &position.to_string())
-        .expect("the oracle reads our position strings");
-    (ref_rules, ref_position)
-}
 
 /// Checks one position against the oracle, then every move's path, replay and undo.
 fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseError> {
@@ -191,7 +38,7 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
                 (
                     Some((oracle_square(mv.from()), oracle_square(mv.to()))),
                     mv.kind() == MoveKind::Swap,
-                    rules.move_to_string(position, mv),
+                    rules.move_to_string(position, mv).expect("a legal move"),
                 )
             }
         })
@@ -292,7 +139,7 @@ fn check_position(rules: &Rules, position: &Position) -> Result<(), TestCaseErro
     );
 
     for mv in ours {
-        let text = rules.move_to_string(position, mv);
+        let text = rules.move_to_string(position, mv).expect("a legal move");
         prop_assert_eq!(
             rules.parse_move(position, &text),
             Ok(mv),
@@ -382,22 +229,6 @@ proptest! {
         let rules = rules_of(preset, long_jumps, camp_lock, spoil);
         check_position(&rules, &playout(&rules, &choices))?;
     }
-}
-
-/// The position after playing from the start the legal moves `choices` pick
-/// (each taken modulo the number of moves), stopping early at a finished game.
-fn playout(rules: &Rules, choices: &[u16]) -> Position {
-    let mut position = rules.start_position();
-    for &choice in choices {
-        let moves: Vec<Move> = rules.legal_moves(&position);
-        if moves.is_empty() {
-            break;
-        }
-        position
-            .make_move(moves[usize::from(choice) % moves.len()])
-            .unwrap();
-    }
-    position
 }
 
 /// The generators above must reach the interesting cases, or agreement would prove little.

@@ -55,7 +55,7 @@ fn record_errors_name_each_cause_once() {
         (format!("{head}[Position \"rrrr4/rrr5/rr6/r7/7b/6bb/5bbb/4bbbb g\"]\n"), "line 2: the side to move `g` (Green) is not a seat in play"),
         // RecordError::Move: a segment, a square, the legality contract.
         (format!("{head}\n1. a5-a4 h4-h5 a4-a2\n"), "move 3 `a4-a2` (line 3): segment 1 (a4-a2): there is no piece on a3 to jump over"),
-        (format!("{head}\n1. a5-a4\n2. h4-x5\n"), "move 2 `h4-x5` (line 4): square 2 of the path: `x5` is not a square: a square is a column letter a-p followed by a row number 1-16"),
+        (format!("{head}\n1. a5-a4\n2. h4-x5\n"), "move 2 `h4-x5` (line 4): square 2 of the path: `x5` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"),
         (format!("{head}\n1. pass\n"), "move 1 `pass` (line 3): pass is only legal when the side to move has no other move"),
         // RecordError::Termination.
         (format!("{head}[Result \"Draw\"]\n[Termination \"repetition\"]\n\n1. a5-a4 h4-h5 a4-a5 h5-h4\n"), "line 3: a draw by repetition needs the final position three times, but it occurred 2 time(s)"),

@@ -36,7 +36,7 @@ fn crowded_jump_graphs_agree_everywhere() {
         );
         for &mv in moves.iter() {
             assert_eq!(rules.check_move(&position, mv), Ok(()));
-            let text = rules.move_to_string(&position, mv);
+            let text = rules.move_to_string(&position, mv).expect("a legal move");
             assert_eq!(
                 rules.parse_move(&position, &text),
                 Ok(mv),

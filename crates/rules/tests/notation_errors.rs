@@ -1,6 +1,9 @@
 //! Every error of section 6 (moves and positions), each with its message.
 
-use halma_rules::{Move, MoveError, MoveKind, PositionError, Preset, Rules, SegmentError};
+use halma_rules::{
+    IllegalReason, Move, MoveError, MoveKind, Path, PositionError, Preset, Rules, SegmentError,
+    Square,
+};
 
 fn rules(text: &str) -> Rules {
     text.parse().unwrap()
@@ -25,12 +28,14 @@ fn move_errors_name_the_segment_and_the_reason() {
         ("halma8", None, "", "empty move: expected a path like e4-e5 or c3-e5-g5, or pass"),
         ("halma8", None, "pass", "pass is only legal when the side to move has no other move"),
         ("halma8", None, "a5", "a move needs at least two squares joined by `-`"),
-        ("halma8", None, "a5-z9", "square 2 of the path: `z9` is not a square: a square is a column letter a-p followed by a row number 1-16"),
-        ("halma8", None, "a5-a0", "square 2 of the path: `a0` is not a square: the row must be a number from 1 to 16"),
-        ("halma8", None, "i1-h1", "the origin i1 is off the board"),
+        ("halma8", None, "a5-z9", "square 2 of the path: `z9` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"),
+        ("halma8", None, "a5-a0", "square 2 of the path: `a0` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"),
+        ("halma8", None, "a5-", "square 2 of the path is missing: a square is a column letter a-h followed by a row number 1-8"),
+        ("halma8", None, "i1-h1", "square 1 of the path: `i1` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"),
+        ("halma", None, "a17-a16", "square 1 of the path: `a17` is not a square of the 16x16 board: a square is a column letter a-p followed by a row number 1-16"),
         ("halma8", None, "d4-d5", "there is no piece on d4"),
         ("halma8", None, "h1-g1", "h1 holds a piece of Blue, but Red is to move"),
-        ("halma8", None, "a5-a9", "segment 1 (a5-a9): a9 is off the board"),
+        ("halma8", None, "a5-a9", "square 2 of the path: `a9` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"),
         ("halma8", None, "b6-c4", "segment 1 (b6-c4): the segment is bent: its squares are not on one line"),
         ("halma8", None, "a8-a6", "segment 1 (a8-a6): the landing square a6 is occupied"),
         ("halma8", None, "a5-b5-c5", "segment 1 (a5-b5): a step cannot be combined with jumps in one move"),
@@ -67,6 +72,125 @@ fn move_errors_name_the_segment_and_the_reason() {
 const CROWDED: &str = "rbrrb3/rrrbb3/rr1bb3/rb1b4/b1b5/8/8/6r1 r";
 /// Red must jump a5-c5 over Blue's b5 (line 7 of `reference_options.tsv`).
 const FORCED: &str = "bbbb4/bbb5/bb6/rb6/7r/6rr/6rr/4rrrr r";
+
+/// Every message of a notation error says its reason once: an error whose
+/// text holds its reason has no `source()`, and none of the chain repeats
+/// the message of the error behind it.
+#[test]
+fn notation_errors_do_not_repeat_their_source() {
+    use std::error::Error as _;
+    let texts = [
+        "", "pass", "a5", "a5-z9", "a5-", "i1-h1", "a5-a9", "d4-d5", "h1-g1", "b6-c4", "a8-a6",
+        "a5-b5-c5", "c7-c5", "a5-a2", "a6-a4-a6",
+    ];
+    let rules = rules("halma8");
+    let start = rules.start_position();
+    let mut errors: Vec<MoveError> = texts
+        .iter()
+        .map(|text| rules.parse_move(&start, text).unwrap_err())
+        .collect();
+    errors.push(MoveError::Illegal(IllegalReason::GameOver));
+    errors.push(MoveError::TooLong { len: 300 });
+    for error in &errors {
+        let message = error.to_string();
+        let mut next = error.source();
+        while let Some(cause) = next {
+            assert!(
+                !message.contains(&cause.to_string()),
+                "{message:?} repeats its source {cause:?}"
+            );
+            next = cause.source();
+        }
+        // What the caller sees is the whole story: the reason is in the text.
+        assert!(error.source().is_none(), "{error:?}");
+    }
+    // The reasons stay reachable as values.
+    assert!(errors.iter().any(|e| matches!(
+        e,
+        MoveError::Segment {
+            reason: SegmentError::OccupiedLanding(_),
+            ..
+        }
+    )));
+    assert!(errors
+        .iter()
+        .any(|e| matches!(e, MoveError::Illegal(IllegalReason::NoPiece(_)))));
+}
+
+/// Writing a move that is not legal is an error with the legality
+/// contract's reason, never a panic.
+#[test]
+fn writing_an_illegal_move_says_why() {
+    let rules = rules("halma8");
+    let start = rules.start_position();
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    let cases = [
+        (Move::PASS, IllegalReason::PassNotAllowed),
+        (
+            Move::new(sq("a5"), sq("a4"), MoveKind::Jump),
+            IllegalReason::WrongKind {
+                from: sq("a5"),
+                to: sq("a4"),
+                legal: MoveKind::Step,
+                played: MoveKind::Jump,
+            },
+        ),
+        (
+            Move::new(sq("a5"), sq("a1"), MoveKind::Jump),
+            IllegalReason::NoSuchMove {
+                from: sq("a5"),
+                to: sq("a1"),
+            },
+        ),
+        (
+            Move::new(sq("d4"), sq("d5"), MoveKind::Step),
+            IllegalReason::NoPiece(sq("d4")),
+        ),
+        (
+            Move::new(sq("h1"), sq("g1"), MoveKind::Step),
+            IllegalReason::NotYourPiece {
+                square: sq("h1"),
+                owner: halma_rules::Seat::Blue,
+                to_move: halma_rules::Seat::Red,
+            },
+        ),
+    ];
+    for (mv, reason) in cases {
+        assert_eq!(rules.move_to_string(&start, mv), Err(reason), "{mv:?}");
+        assert_eq!(rules.check_move(&start, mv), Err(reason), "{mv:?}");
+    }
+    let step = Move::new(sq("a5"), sq("a4"), MoveKind::Step);
+    assert_eq!(rules.move_to_string(&start, step).as_deref(), Ok("a5-a4"));
+    // A finished game has no notation for any move, not even its pass.
+    let won = rules
+        .parse_position("bbbb4/bbb5/bb6/4b3/7r/6rr/5rrr/4rrrr b")
+        .unwrap();
+    assert_eq!(
+        rules.move_to_string(&won, Move::PASS),
+        Err(IllegalReason::GameOver)
+    );
+}
+
+/// A path built in code may name squares off the board: the segment says so.
+#[test]
+fn a_path_built_in_code_is_checked_like_a_text() {
+    let rules = rules("halma8");
+    let start = rules.start_position();
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    let off = Path(vec![sq("a5"), sq("a9")]);
+    assert_eq!(
+        rules.check_path(&start, &off).unwrap_err().to_string(),
+        "segment 1 (a5-a9): a9 is off the board"
+    );
+    assert_eq!(
+        rules.check_path(&start, &Path(vec![sq("a5")])),
+        Err(MoveError::TooShort)
+    );
+    assert_eq!(
+        rules.check_path(&start, &Path(vec![sq("a5"), sq("a4")])),
+        Ok(Move::new(sq("a5"), sq("a4"), MoveKind::Step))
+    );
+}
 
 #[test]
 fn errors_of_the_new_options_say_which_rule_refuses() {
@@ -175,13 +299,16 @@ fn written_paths_follow_the_new_options() {
     let rules = rules("halma8,jump-continue");
     let position = rules.parse_position(CROWDED).unwrap();
     let mv = rules.parse_move(&position, "c7-c3").unwrap();
-    assert_eq!(rules.move_to_string(&position, mv), "c7-e5-c5-c3");
+    assert_eq!(rules.move_to_string(&position, mv).unwrap(), "c7-e5-c5-c3");
     assert!(rules.parse_move(&position, "c7-c5").is_err());
     // Under forced-exit every written path begins with the forced a5-c5.
     let rules = self::rules("halma8,forced-exit");
     let position = rules.parse_position(FORCED).unwrap();
     for mv in rules.legal_moves(&position).iter() {
-        assert!(rules.move_to_string(&position, *mv).starts_with("a5-c5"));
+        assert!(rules
+            .move_to_string(&position, *mv)
+            .unwrap()
+            .starts_with("a5-c5"));
     }
 }
 
@@ -193,7 +320,7 @@ fn two_squares_resolve_to_the_written_path() {
         .unwrap();
     // a2 reaches a4 by a2-c4-a4 (two segments); "a2-a4" is not a segment but names the move.
     let mv = rules.parse_move(&position, "a2-a4").unwrap();
-    assert_eq!(rules.move_to_string(&position, mv), "a2-c4-a4");
+    assert_eq!(rules.move_to_string(&position, mv).unwrap(), "a2-c4-a4");
     assert_eq!(rules.parse_move(&position, "a2-c4-a4"), Ok(mv));
 }
 

@@ -73,7 +73,7 @@ fn a_record_shows_its_result_and_numbers_rounds() {
     assert_eq!(
         game.undo()
             .map(|m| game.rules().move_to_string(game.position(), m)),
-        Some("g5-h4".to_owned())
+        Some(Ok("g5-h4".to_owned()))
     );
     assert_eq!(game.result(), GameResult::Ongoing);
     assert_eq!(game.undo(), None);
@@ -84,7 +84,7 @@ fn record_errors_say_what_and_where() {
     let cases = [
         ("[Rules \"halma8\"]\n[Result \"Red\"]\n\n1. a5-a4\n", "the record says the result is Red but the moves give *"),
         ("[Rules \"halma8\"]\n\n1. a5-a4 h4-h5 a4-a2\n", "move 3 `a4-a2` (line 3): segment 1 (a4-a2): there is no piece on a3 to jump over"),
-        ("[Rules \"halma8\"]\n\n1. a5-a4\n2. h4-x5\n", "move 2 `h4-x5` (line 4): square 2 of the path: `x5` is not a square: a square is a column letter a-p followed by a row number 1-16"),
+        ("[Rules \"halma8\"]\n\n1. a5-a4\n2. h4-x5\n", "move 2 `h4-x5` (line 4): square 2 of the path: `x5` is not a square of the 8x8 board: a square is a column letter a-h followed by a row number 1-8"),
         ("[Event \"x\"]\n\n1. a5-a4\n", "the record has no [Rules \"...\"] tag"),
         ("[Rules \"halma9\"]\n", "line 1: unknown preset `halma9`: expected halma, halma3, halma4, halma8, halma10 or super-halma"),
         ("[Rules \"halma8\"]\n[Position \"8/8 r\"]\n", "line 2: the board is 8x2, but halma8 is played on 8x8"),

@@ -106,7 +106,7 @@ fn play_whole_game(rules: &Rules, seed: u64) -> Result<bool, TestCaseError> {
         // Play it from its notation: the written path, or the short form.
         let before = game.position().clone();
         let text = if mv.is_pass() || rng.below(2) == 0 {
-            game.move_to_string(mv)
+            game.move_to_string(mv).expect("a legal move")
         } else {
             format!("{}-{}", mv.from(), mv.to())
         };

@@ -195,10 +195,10 @@ impl SearchOutcome {
         for mv in line {
             // The engine's line is legal move by move; stop at a move that
             // is not, rather than write it.
-            if !rules.is_legal(&position, mv) {
+            let Ok(text) = rules.move_to_string(&position, mv) else {
                 break;
-            }
-            pv.push(rules.move_to_string(&position, mv));
+            };
+            pv.push(text);
             position.make_move_unchecked(mv);
         }
         let win_in = match found.score {

@@ -2,8 +2,8 @@
 //! perft, and game records written and read.
 
 use halma_rules::{
-    read_record, write_record, Game, Move, PerftMode, PerftOptions, PerftTable, Position, Rules,
-    Seat, Square, MAX_PERFT_DEPTH,
+    read_record, write_record, Game, Move, MoveError, PerftMode, PerftOptions, PerftTable,
+    Position, Rules, Seat, Square, MAX_PERFT_DEPTH,
 };
 use wasm_bindgen::prelude::*;
 
@@ -68,7 +68,8 @@ impl RecordHandle {
     }
 }
 
-/// The notation of every move in `moves`, each legal in `position`.
+/// The notation of every move in `moves`, each legal in `position` (one
+/// that is not has none, and is left out).
 fn notations(
     rules: &Rules,
     position: &Position,
@@ -76,7 +77,7 @@ fn notations(
 ) -> Vec<String> {
     moves
         .into_iter()
-        .map(|mv| rules.move_to_string(position, mv))
+        .filter_map(|mv| rules.move_to_string(position, mv).ok())
         .collect()
 }
 
@@ -98,6 +99,13 @@ impl GameHandle {
             .rules()
             .parse_move(self.game.position(), text)
             .map_err(|error| Failure::of_move(&self.game, error))
+    }
+
+    /// The notation of `mv`, legal in the current position.
+    fn notation(&self, mv: Move) -> Result<String, Failure> {
+        self.game
+            .move_to_string(mv)
+            .map_err(|reason| Failure::of_move(&self.game, MoveError::Illegal(reason)))
     }
 }
 
@@ -207,7 +215,7 @@ impl GameHandle {
     #[wasm_bindgen(js_name = parseMove)]
     pub fn parse_move(&self, text: &str) -> Result<String, Failure> {
         let mv = self.parse(text)?;
-        Ok(self.game.move_to_string(mv))
+        self.notation(mv)
     }
 
     /// The squares of a legal move's path, origin first (none for `pass`).
@@ -224,7 +232,7 @@ impl GameHandle {
     /// writes it. An illegal or malformed move changes nothing.
     pub fn play(&mut self, text: &str) -> Result<String, Failure> {
         let mv = self.parse(text)?;
-        let notation = self.game.move_to_string(mv);
+        let notation = self.notation(mv)?;
         self.game
             .play(mv)
             .map_err(|error| Failure::of_play(&self.game, error))?;
@@ -239,7 +247,7 @@ impl GameHandle {
                 "no move to undo: the game is at its start position",
             )
         })?;
-        Ok(self.game.move_to_string(mv))
+        self.notation(mv)
     }
 
     /// The seat on a square (a name such as `e12`), or `undefined` when it is empty.
@@ -350,7 +358,7 @@ mod tests {
         let expected: Vec<String> = library
             .legal_moves()
             .iter()
-            .map(|&mv| library.move_to_string(mv))
+            .map(|&mv| library.move_to_string(mv).unwrap())
             .collect();
         assert_eq!(moves, expected);
         let before = game.position();

@@ -389,7 +389,7 @@ impl Ctx<'_> {
             code
         } else {
             let expected: Result<Vec<u8>, Code> =
-                legal.map(|mv| text_vec(&game.as_ref().unwrap().move_to_string(mv)));
+                legal.map(|mv| text_vec(&game.as_ref().unwrap().move_to_string(mv).unwrap()));
             let count = expected.as_ref().map_or(5, Vec::len);
             let mut out = BufOut::<u8>::pick(&mut self.bytes, count, 1);
             // SAFETY: as above.

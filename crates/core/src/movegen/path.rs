@@ -121,6 +121,30 @@ impl MoveGenerator {
             .first()
     }
 
+    /// Whether a move of the piece on `origin` may go from `from` to `to`
+    /// in one step or jump segment, as this generator's own segments go: a
+    /// step from the origin, unless a forced exit is due; or a jump segment
+    /// along one line over a piece at its midpoint (long jumps: across
+    /// empty squares, the origin counting as empty); the locks allowing it;
+    /// and, as the first segment while a forced exit is due, a forced one.
+    /// Whether `to` may be landed on (empty and not landed on yet, or a swap
+    /// square at the end of the path) is the caller's to say: this is the
+    /// one segment rule that notation checks a written path with.
+    pub fn is_segment(&self, origin: Square, from: Square, to: Square) -> bool {
+        let Some((direction, length)) = Direction::between(from, to) else {
+            return false;
+        };
+        if !self.board.contains(to) {
+            return false;
+        }
+        if length == 1 {
+            return from == origin && !self.forced() && self.allowed_from(from).contains(to);
+        }
+        let stretch = self.empty | Bitboard::from_square(origin);
+        self.segment_from(from, direction, stretch, Bitboard::from_square(to)) == Some(to)
+            && (from != origin || self.first_segment_allowed(origin, direction, to))
+    }
+
     /// The path the rule book writes for the move `origin` -> `destination`:
     /// fewest segments, then the smallest sequence of segments by direction
     /// (and length). `swap` says the destination is a swap (occupied) square.

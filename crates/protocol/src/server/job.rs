@@ -139,13 +139,16 @@ impl Session {
             };
             let result = engine.search_with(&game, limits, &options, &flag, &mut on_event);
             let lines = match result {
-                Ok(result) => format!(
-                    "{}\nbestmove {}",
-                    final_line(rules, position, &result),
-                    result
-                        .best_move
-                        .map_or_else(|| "none".to_owned(), |mv| game.move_to_string(mv))
-                ),
+                Ok(result) => match result.best_move.map(|mv| game.move_to_string(mv)) {
+                    None => format!("{}\nbestmove none", final_line(rules, position, &result)),
+                    Some(Ok(best)) => {
+                        format!("{}\nbestmove {best}", final_line(rules, position, &result))
+                    }
+                    // A bug of the engine, but the controller still gets its one `bestmove`.
+                    Some(Err(reason)) => format!(
+                        "error go: the engine's best move is not legal: {reason}\nbestmove none"
+                    ),
+                },
                 // The options were checked before: this is a bug, but the
                 // controller still gets its one `bestmove`.
                 Err(e) => format!("error go: {e}\nbestmove none"),

@@ -49,7 +49,7 @@ pub fn progress_line(rules: &Rules, position: &Position, progress: &SearchProgre
         "info depth {} seldepth {} currmove {} currmovenumber {} nodes {} nps {} time {} hashfull {}",
         progress.depth,
         progress.seldepth,
-        rules.move_to_string(position, progress.currmove),
+        notation(rules, position, progress.currmove),
         progress.currmovenumber,
         progress.nodes,
         nps(progress.nodes, progress.elapsed),
@@ -74,13 +74,27 @@ pub fn final_line(rules: &Rules, position: &Position, result: &SearchResult) -> 
     )
 }
 
-/// Moves in notation, each written in the position it is played in.
+/// Moves in notation, each written in the position it is played in; the
+/// line ends before a move that is not legal there (the engine's lines
+/// are legal: this keeps a bug from writing a wrong one).
 pub fn line_text(rules: &Rules, position: &Position, moves: &[Move]) -> String {
     let mut position = position.clone();
     let mut words = Vec::with_capacity(moves.len());
     for &mv in moves {
-        words.push(rules.move_to_string(&position, mv));
+        let Ok(word) = rules.move_to_string(&position, mv) else {
+            break;
+        };
+        words.push(word);
         position.make_move_unchecked(mv);
     }
     words.join(" ")
+}
+
+/// The notation of a move the engine reports (the root move being
+/// searched, a legal move), or of a legal move listed: `none` should it
+/// not be legal.
+pub fn notation(rules: &Rules, position: &Position, mv: Move) -> String {
+    rules
+        .move_to_string(position, mv)
+        .unwrap_or_else(|_| "none".to_owned())
 }

@@ -366,7 +366,7 @@ fn moves_lists_the_legal_moves_in_canonical_notation() {
     let expected: Vec<String> = rules
         .legal_moves(&position)
         .iter()
-        .map(|&mv| rules.move_to_string(&position, mv))
+        .map(|&mv| rules.move_to_string(&position, mv).unwrap())
         .collect();
     assert_eq!(words[1..], expected);
     // A finished game: d2-e1 fills Red's target camp.
@@ -414,8 +414,10 @@ fn searchmoves_restricts_the_root_moves() {
     let position = rules.start_position();
     let legal = rules.legal_moves(&position);
     // The move the ordering likes least, so that it is not chosen anyway.
-    let chosen = rules.move_to_string(&position, *legal.iter().last().unwrap());
-    let other = rules.move_to_string(&position, legal[0]);
+    let chosen = rules
+        .move_to_string(&position, *legal.iter().last().unwrap())
+        .unwrap();
+    let other = rules.move_to_string(&position, legal[0]).unwrap();
     let mut live = Live::start();
     live.send("rules halma8");
     live.send(&format!("go depth 2 searchmoves {chosen}"));

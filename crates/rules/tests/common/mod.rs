@@ -1,6 +1,10 @@
 //! What the property tests share.
 
+#[allow(dead_code)]
+pub mod oracle;
 pub mod perft_cases;
+#[allow(dead_code)]
+pub mod positions;
 
 use halma_rules::{Preset, Rules, Spoil};
 
