@@ -6,6 +6,8 @@
 //! It has no code of its own; the computer player is `halma-engine`, the
 //! C ABI `halma-ffi`, and `docs/architecture.md` describes every crate.
 
+#![forbid(unsafe_code)]
+
 pub use halma_core as core;
 pub use halma_rules as rules;
 

@@ -5,6 +5,8 @@
 //! Run from `fuzz/`: `cargo run --example make_seeds` (the fuzz runs read
 //! the seeds but never write into them).
 
+#![forbid(unsafe_code)]
+
 use std::fs;
 use std::path::Path;
 

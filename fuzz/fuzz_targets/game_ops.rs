@@ -7,6 +7,7 @@
 //! legal move and refuses every move; clones left behind are unchanged.
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use halma_fuzz::{greedy_move, legal_moves_unsorted, sample, scenario, Bytes};
 use halma_rules::{Game, GameResult, Move, MoveKind, Position, Square};

@@ -9,6 +9,7 @@
 //! and the extra tags in order; writing is then a fixed point.
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use halma_fuzz::{legal_moves_unsorted, pick_move, scenario, Bytes};
 use halma_rules::{

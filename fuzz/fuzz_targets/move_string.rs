@@ -9,6 +9,7 @@
 //! to 12 moves, as each reads the move list again).
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use halma_fuzz::{check_against_oracle, play_moves, sample, scenario, Bytes};
 use halma_rules::{IllegalReason, MoveError, Square, MAX_MOVE_TEXT_LEN};

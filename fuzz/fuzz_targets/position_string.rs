@@ -6,6 +6,7 @@
 //! rules-free `Setup` of any board size.
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use halma_fuzz::{rules, Bytes};
 use halma_rules::{Seat, Setup};

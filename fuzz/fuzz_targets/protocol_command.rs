@@ -4,6 +4,7 @@
 //! turns into engine limits for every side to move, or a clear error.
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use halma_protocol::command::{quote, Command, QUOTE_CHARS};
 use halma_rules::Seat;

@@ -3,6 +3,7 @@
 //! point of print-after-parse.
 
 #![no_main]
+#![forbid(unsafe_code)]
 
 use halma_rules::{ParseRulesError, Rules};
 use libfuzzer_sys::fuzz_target;

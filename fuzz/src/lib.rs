@@ -3,6 +3,8 @@
 //! from bytes, move choice (by index or greedy, so that games can end), and
 //! the comparison with the plain reference generator.
 
+#![forbid(unsafe_code)]
+
 use std::sync::OnceLock;
 
 use halma_reference as oracle;

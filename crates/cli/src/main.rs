@@ -4,6 +4,8 @@
 //! (`--position`, default the preset's start) and moves played from it
 //! (`--moves`). Bad input gives a one-line error and exit status 2.
 
+#![forbid(unsafe_code)]
+
 mod board;
 mod matches;
 mod perft;
@@ -22,13 +24,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use halma_rules::quote;
 
-/// The halma engine's command-line tool.
+/// The halma engine's command-line tool. Its `about` is the package's
+/// description (`Cargo.toml`), which names every subcommand: one list, which
+/// `tests/commands.rs` compares with the subcommands and the docs.
 #[derive(Parser)]
-#[command(
-    name = "halma",
-    version,
-    about = "Halma engine: perft, legal moves, board display, play against the computer"
-)]
+#[command(name = "halma", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

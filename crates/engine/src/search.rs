@@ -34,21 +34,27 @@
 //! disturb any more is played by [`crate::race`] instead, when the search has
 //! a node or time limit.
 
+mod ordering;
+mod report;
+mod settings;
+
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
 
 // std's `Instant` natively; `performance.now()` on WebAssembly (see engine.rs).
 use web_time::Instant;
 
-use halma_core::{Move, MoveKind, PieceMovesIter, Position, Seat};
+use halma_core::{Move, Position, Seat};
 use halma_rules::{Rules, Spoil};
 
 use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
-use crate::limits::{Score, ScoreBound, SearchEvent, SearchInfo, SearchProgress};
+use crate::limits::ScoreBound;
 use crate::movecode::MoveCode;
-use crate::options::{ConfigError, MultiSeatSearch};
+use crate::options::MultiSeatSearch;
 use crate::tt::{Bound, TranspositionTable, TtEntry};
+pub(crate) use report::pv_moves;
+use report::Observer;
+pub use settings::{DrawRules, Selectivity, DUEL_ROOT_WIDTH};
 
 /// Deepest iteration a search ever starts, in plies.
 pub const MAX_DEPTH: u32 = 64;
@@ -66,150 +72,6 @@ fn decided(won: bool, plies: i32) -> i32 {
         WIN - plies
     } else {
         plies - WIN
-    }
-}
-
-/// Optional draw rules of play (never part of the rules of Halma).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRules {
-    /// A position repeated (same pieces, same side to move) is a draw. In the
-    /// search, the first repetition already scores as a draw; the positions
-    /// it compares with are those of the game, the start position included,
-    /// as a match adjudicates and a game record checks threefold repetition
-    /// (`halma_tools::adjudication`, `halma_rules::occurrences_of_final_position`).
-    pub repetition: bool,
-    /// A game reaching this many plies is a draw.
-    pub max_plies: Option<u32>,
-}
-
-impl Default for DrawRules {
-    fn default() -> DrawRules {
-        DrawRules {
-            repetition: true,
-            max_plies: None,
-        }
-    }
-}
-
-/// How selective the search is; valid by construction ([`Selectivity::new`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Selectivity {
-    widths: [usize; 4],
-    reduce_from: usize,
-    reduce_replies: bool,
-    /// Root moves searched in a two-seat search, the best by the move
-    /// ordering: `usize::MAX` for all of them (`v1`, `v2`).
-    duel_root: usize,
-    /// Whether a move that wins at once is always searched, whatever its
-    /// gain (`false` in `v1` and `v2`, whose widths can leave it out).
-    wins_first: bool,
-}
-
-impl Selectivity {
-    /// The largest [`Selectivity::reduce_from`]: no position has more moves.
-    pub const MAX_REDUCE_FROM: usize = 1 << 16;
-
-    /// A selectivity searching `widths[i]` moves beyond the root at
-    /// remaining depth `i + 1` (the last for 4 or more; in opponent layers of
-    /// best-reply search, half as many again), and searching moves from
-    /// index `reduce_from` on with a reduced depth first.
-    ///
-    /// [`ConfigError::ZeroWidth`] when a width is 0 (a node would search
-    /// nothing), [`ConfigError::ReduceFrom`] above [`Self::MAX_REDUCE_FROM`].
-    /// The opponent's replies in two-seat search are reduced too, as in
-    /// [`Selectivity::V1`]; [`Selectivity::with_reduced_replies`] changes that.
-    pub fn new(widths: [usize; 4], reduce_from: usize) -> Result<Selectivity, ConfigError> {
-        if let Some(index) = widths.iter().position(|&w| w == 0) {
-            return Err(ConfigError::ZeroWidth { index: index + 1 });
-        }
-        if reduce_from > Self::MAX_REDUCE_FROM {
-            return Err(ConfigError::ReduceFrom(reduce_from as u64));
-        }
-        Ok(Selectivity {
-            widths,
-            reduce_from,
-            reduce_replies: true,
-            duel_root: usize::MAX,
-            wins_first: false,
-        })
-    }
-
-    /// The selectivity of the engine's first version (`v1`): the opponent's
-    /// replies in two-seat search are reduced like the seat's own moves.
-    pub const V1: Selectivity = Selectivity {
-        widths: [6, 10, 14, 20],
-        reduce_from: 4,
-        reduce_replies: true,
-        duel_root: usize::MAX,
-        wins_first: false,
-    };
-
-    /// The default selectivity of 2026-12-03 (`v2`), frozen: [`Selectivity::V1`]
-    /// with the opponent's replies in two-seat search at full depth.
-    pub const V2: Selectivity = Selectivity {
-        widths: [6, 10, 14, 20],
-        reduce_from: 4,
-        reduce_replies: false,
-        duel_root: usize::MAX,
-        wins_first: false,
-    };
-
-    /// The same selectivity, with the opponent's late replies in two-seat
-    /// search reduced (`true`, `v1`'s way) or searched to full depth
-    /// (`false`, the default: a reduced reply can miss the block or the
-    /// ladder that refutes the seat's plan; docs/notes/strength-log.md, "Two seats
-    /// against `v1`").
-    pub fn with_reduced_replies(self, reduce_replies: bool) -> Selectivity {
-        Selectivity {
-            reduce_replies,
-            ..self
-        }
-    }
-
-    /// The same selectivity, searching only the best `width` root moves by
-    /// the move ordering in a two-seat search (at least 1).
-    pub fn with_duel_root(self, width: usize) -> Selectivity {
-        Selectivity {
-            duel_root: width.max(1),
-            ..self
-        }
-    }
-
-    /// The same selectivity, always searching (`true`) the moves that win at
-    /// once, which a width can otherwise leave out when they gain little:
-    /// the last piece entering its camp at its edge.
-    pub fn with_wins_first(self, wins_first: bool) -> Selectivity {
-        Selectivity { wins_first, ..self }
-    }
-
-    /// Whether the opponent's late replies in two-seat search are reduced.
-    pub fn reduces_replies(&self) -> bool {
-        self.reduce_replies
-    }
-
-    /// Moves searched beyond the root, by remaining depth 1, 2, 3 and 4 or more.
-    pub fn widths(&self) -> [usize; 4] {
-        self.widths
-    }
-
-    /// Moves from this index on are searched with a reduced depth first.
-    pub fn reduce_from(&self) -> usize {
-        self.reduce_from
-    }
-}
-
-/// Root moves of a two-seat search by default: the rest go sideways or
-/// back (docs/notes/strength-2026-12.md).
-pub const DUEL_ROOT_WIDTH: usize = 40;
-
-impl Default for Selectivity {
-    /// [`Selectivity::V2`] (the opponent's replies in two-seat search
-    /// searched to full depth), searching the best [`DUEL_ROOT_WIDTH`] root
-    /// moves of a two-seat search, and every move that wins at once.
-    fn default() -> Selectivity {
-        Selectivity::V2
-            .with_duel_root(DUEL_ROOT_WIDTH)
-            .with_wins_first(true)
     }
 }
 
@@ -274,15 +136,6 @@ pub(crate) struct RootMove {
     pub key: i32,
     /// Its line, when it was one of the principal variations of a multi-PV search.
     pub pv: Vec<MoveCode>,
-}
-
-/// Who hears what a searcher reports, and how often it reports progress.
-pub(crate) struct Observer<'a> {
-    pub on_event: &'a mut dyn FnMut(SearchEvent<'_>),
-    /// Progress reports this often, if at all.
-    pub interval: Option<Duration>,
-    /// When the next progress report is due.
-    pub due: Option<Instant>,
 }
 
 /// The outcome of one iteration.
@@ -365,80 +218,6 @@ impl<'a> Searcher<'a> {
             current_depth: 0,
             current_move: None,
         }
-    }
-
-    /// Reports lines and, every `interval`, progress to `on_event`.
-    pub fn observe(
-        &mut self,
-        on_event: &'a mut dyn FnMut(SearchEvent<'_>),
-        interval: Option<Duration>,
-    ) {
-        self.observer = Some(Observer {
-            on_event,
-            interval,
-            due: interval.and_then(|i| self.ctx.start.checked_add(i)),
-        });
-    }
-
-    /// Nodes of all threads so far, with this one's unflushed ones.
-    fn total_nodes(&self) -> u64 {
-        self.ctx.shared_nodes.load(Ordering::Relaxed) + self.unflushed()
-    }
-
-    /// Sets when the next progress report is due, `now` plus the interval.
-    fn reschedule(&mut self, now: Instant) {
-        if let Some(observer) = &mut self.observer {
-            observer.due = observer.interval.and_then(|i| now.checked_add(i));
-        }
-    }
-
-    fn report_progress(&mut self, now: Instant) {
-        let Some((code, index)) = self.current_move else {
-            return;
-        };
-        let progress = SearchProgress {
-            depth: self.current_depth,
-            seldepth: self.seldepth as u32,
-            currmove: code.mv(),
-            currmovenumber: index as u32 + 1,
-            nodes: self.total_nodes(),
-            elapsed: now.saturating_duration_since(self.ctx.start),
-            hashfull: self.ctx.tt.hashfull(),
-        };
-        if let Some(observer) = &mut self.observer {
-            (observer.on_event)(SearchEvent::Progress(&progress));
-        }
-        self.reschedule(now);
-    }
-
-    /// Reports a line (the searcher must be at the root).
-    fn report_line(
-        &mut self,
-        depth: u32,
-        multipv: usize,
-        score: i32,
-        bound: ScoreBound,
-        pv: &[MoveCode],
-    ) {
-        if self.observer.is_none() {
-            return;
-        }
-        let now = Instant::now();
-        let info = SearchInfo {
-            depth,
-            seldepth: self.seldepth as u32,
-            multipv: multipv as u32,
-            score: Score::from_raw(score),
-            bound,
-            nodes: self.total_nodes(),
-            elapsed: now.saturating_duration_since(self.ctx.start),
-            pv: pv_moves(self.ctx.rules, &self.pos, pv),
-            hashfull: self.ctx.tt.hashfull(),
-        };
-        if let Some(observer) = &mut self.observer {
-            (observer.on_event)(SearchEvent::Line(&info));
-        }
-        self.reschedule(now);
     }
 
     #[inline]
@@ -555,116 +334,6 @@ impl<'a> Searcher<'a> {
                     self.report_progress(now);
                 }
             }
-        }
-    }
-
-    /// The moves of the team to move, ordered best first, kept to `width`.
-    fn generate(&mut self, ply: usize, tt_move: Option<MoveCode>, width: usize) {
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        let killers = self.killers[ply];
-        let tt_code = tt_move.map_or(0, |c| c.0);
-        let first = self.pos.to_move();
-        let opponents = self.mode == Mode::BestReply && first != self.root_seat;
-        let mut passes = 0;
-        // Each seat's last square to fill, when it has only one left.
-        let mut winning: [Option<(Seat, halma_core::Square)>; 4] = [None; 4];
-        loop {
-            let seat = self.pos.to_move();
-            let generator = self.ctx.rules.move_generator(&self.pos);
-            let cost = self.ctx.eval;
-            // The one square whose filling wins, if one is left.
-            if self.ctx.selectivity.wins_first {
-                winning[seat.index()] = self.last_square(seat).map(|square| (seat, square));
-            }
-            for piece in PieceMovesIter::new(&generator, self.pos.pieces(seat)) {
-                let from = piece.origin;
-                let from_cost = cost.cost(seat, from);
-                for (set, kind) in [
-                    (piece.jumps, MoveKind::Jump),
-                    (piece.steps, MoveKind::Step),
-                    (piece.swaps, MoveKind::Swap),
-                ] {
-                    for to in set {
-                        let code = MoveCode::new(seat, Move::new(from, to, kind));
-                        let gain = from_cost - cost.cost(seat, to);
-                        let key = if code.0 == tt_code {
-                            i32::MAX
-                        } else if code.0 == killers[0] {
-                            1 << 28
-                        } else if code.0 == killers[1] {
-                            (1 << 28) - 1
-                        } else {
-                            gain * 64 + self.history[from.index() * 256 + to.index()] / 16
-                        };
-                        list.push(Scored { code, key });
-                    }
-                }
-            }
-            if !opponents {
-                break;
-            }
-            self.pos.make_move_unchecked(Move::PASS);
-            passes += 1;
-            if self.pos.to_move() == self.root_seat {
-                break;
-            }
-        }
-        for _ in 0..passes {
-            self.pos.unmake_move(Move::PASS);
-        }
-        // Marked after the generation, whose loop stays as fast as before.
-        for &(seat, square) in winning.iter().flatten() {
-            let target = self.ctx.eval.target(seat);
-            for scored in list.iter_mut() {
-                let mv = scored.code.mv();
-                if scored.code.seat() == seat
-                    && mv.to() == square
-                    && !target.contains(mv.from())
-                    && scored.key != i32::MAX
-                {
-                    scored.key = i32::MAX - 1;
-                }
-            }
-        }
-        if halma_rules::pass_is_due(list.len()) {
-            list.push(Scored {
-                code: MoveCode::new(first, Move::PASS),
-                key: 0,
-            });
-        }
-        if width < list.len() {
-            list.select_nth_unstable_by(width - 1, |a, b| b.key.cmp(&a.key));
-            list.truncate(width);
-        }
-        list.sort_unstable_by_key(|s| std::cmp::Reverse(s.key));
-        self.lists[ply] = list;
-    }
-
-    /// The last square of `seat`'s target camp still to fill, when only
-    /// one is left: a move from outside the camp onto it wins (under
-    /// `spoil=fill` when some piece of the camp is `seat`'s own, or the
-    /// moving one).
-    fn last_square(&self, seat: Seat) -> Option<halma_core::Square> {
-        let target = self.ctx.eval.target(seat);
-        let open = match self.ctx.rules.spoil() {
-            Spoil::None | Spoil::Swap => target - self.pos.pieces(seat),
-            Spoil::Fill => target - self.pos.occupied(),
-        };
-        if open.count() == 1 {
-            open.first()
-        } else {
-            None
-        }
-    }
-
-    fn width(&self, depth: i32, opponents: bool) -> usize {
-        let widths = &self.ctx.selectivity.widths;
-        let w = widths[(depth.max(1) as usize - 1).min(3)];
-        if opponents {
-            w + w / 2
-        } else {
-            w
         }
     }
 
@@ -826,25 +495,6 @@ impl<'a> Searcher<'a> {
             },
         );
         best
-    }
-
-    fn reward(&mut self, code: MoveCode, depth: i32, ply: usize) {
-        let mv = code.mv();
-        if mv.is_pass() {
-            return;
-        }
-        let killers = &mut self.killers[ply];
-        if killers[0] != code.0 {
-            killers[1] = killers[0];
-            killers[0] = code.0;
-        }
-        let slot = &mut self.history[mv.from().index() * 256 + mv.to().index()];
-        *slot += depth * depth;
-        if *slot > 1 << 16 {
-            for h in self.history.iter_mut() {
-                *h /= 2;
-            }
-        }
     }
 
     /// Fills the root move list (every legal move, or those of the root
@@ -1083,21 +733,6 @@ impl<'a> Searcher<'a> {
     pub fn unflushed(&self) -> u64 {
         self.nodes - self.flushed
     }
-}
-
-/// The principal variation as moves, cut where it stops being a line of
-/// legal moves in turn order (best-reply lines let opponents pass).
-pub(crate) fn pv_moves(rules: &Rules, position: &Position, pv: &[MoveCode]) -> Vec<Move> {
-    let mut position = position.clone();
-    let mut out = Vec::with_capacity(pv.len());
-    for code in pv {
-        if code.seat() != position.to_move() || !rules.is_legal(&position, code.mv()) {
-            break;
-        }
-        out.push(code.mv());
-        position.make_move_unchecked(code.mv());
-    }
-    out
 }
 
 #[inline]

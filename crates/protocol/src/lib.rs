@@ -16,6 +16,8 @@
 //! [`command`] (read, range-checked, written back) and [`server`] (executed);
 //! `docs/architecture.md` shows where this crate sits.
 
+#![forbid(unsafe_code)]
+
 pub mod client;
 pub mod command;
 pub mod line;

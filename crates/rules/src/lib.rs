@@ -3,12 +3,13 @@
 //! passes, winning), notation (moves as paths, position strings, rules
 //! strings), games with undo, game records, and perft.
 //!
-//! A new rule option is a field of [`Options`] and one row of the option
-//! table in `options.rs` (which drives parsing, canonical printing and
-//! validation of rules strings), plus its meaning in the legal moves (through
-//! the core's `Constraints`) or the winning test. A new preset is a
-//! [`Preset`] variant and one row of the preset table in `preset.rs`; the
-//! camps it implies are `camp.rs`. `docs/architecture.md` shows where this crate sits.
+//! `docs/architecture.md` shows where this crate sits, and its "Where to
+//! add" section is the one recipe for a new rule option (the core's
+//! generator, a field of [`Options`] and a row of the option table in
+//! `options.rs`, the builder, the constraint mapping, the legality contract,
+//! the solvers, the oracle). A new preset is a [`Preset`] variant and one
+//! row of the preset table in `preset.rs`; the camps it implies are
+//! `camp.rs`.
 //!
 //! # Invariants and the checked paths
 //!
@@ -40,6 +41,8 @@
 //! game.undo();
 //! assert_eq!(game.moves().len(), 1);
 //! ```
+
+#![forbid(unsafe_code)]
 
 mod camp;
 mod check;

@@ -130,9 +130,8 @@ pub(crate) const SPOIL_NAMES: [&str; 3] = [
     Spoil::ALL[2].name(),
 ];
 
-/// Every rules-string option, in canonical order. Adding an option is a
-/// field of [`Options`], a row here, a [`RulesBuilder`](crate::RulesBuilder) method and its
-/// meaning in move generation or the end of the game.
+/// Every rules-string option, in canonical order. A new option is a row
+/// here and more: the recipe is in `docs/architecture.md` ("Where to add").
 pub(crate) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "long-jumps",

@@ -21,6 +21,8 @@
 //! abort: the tables whose size the caller chooses are limited to
 //! [`MAX_TABLE_MIB`], and the package limits the length of strings.
 
+#![forbid(unsafe_code)]
+
 mod endings;
 mod engine;
 mod error;

@@ -2,7 +2,8 @@
 //! reading (a)), checked square by square with the generator's own rules:
 //! the oracle of the notation's path check.
 
-use crate::{is_finished, Generator, RefMove, RefPosition, RefRules, RefSquare, DIRECTIONS};
+use super::{is_finished, Generator, DIRECTIONS};
+use crate::{RefMove, RefPosition, RefRules, RefSquare};
 
 /// The move that `path` (origin first) makes when every segment of it is
 /// legal: a step alone, or jump segments each landing on an empty square
