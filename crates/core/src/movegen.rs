@@ -28,11 +28,13 @@ pub use listing::AllPieceMoves;
 
 /// What the variant in force lets a piece do, beyond plain steps and jumps.
 ///
-/// `Default` is no constraint. A field added here must default to "no rule":
-/// the bulk count ([`MoveGenerator::count_moves`]) then counts any position
-/// where it is set piece by piece with [`MoveGenerator::piece_moves`], so
-/// implementing it in the per-piece generator is enough to be correct, and
-/// a fast path is an optimisation on top.
+/// `Default` is no constraint. A field added here must default to "no rule",
+/// and the bulk count ([`MoveGenerator::count_moves`]) must be told of it:
+/// its per-field dispatch names every field (a compile error until it
+/// does), and its branch for generators with path rules and the read-set
+/// count must send a position where the field is set to the per-piece
+/// count ([`MoveGenerator::piece_moves`]) too. The recipe is in
+/// docs/architecture.md ("Where to add").
 ///
 /// `#[non_exhaustive]`: the rule book grows constraints. Start from
 /// `Constraints::default()` (or [`Constraints::long_jumps`]) and set fields.

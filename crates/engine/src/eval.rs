@@ -195,15 +195,10 @@ impl EvalWeights {
     /// pieces from being shut in at home (docs/notes/strength-log.md, "Never strand a
     /// piece"), with the [`EvalWeights::lateral`] term, and with every
     /// piece counted under `spoil=fill` ([`EvalWeights::fill_counts_foreign`]).
-    pub const DEFAULT: EvalWeights = EvalWeights {
-        home_straggler: 0,
-        fill_counts_foreign: false,
-        stranded: STRANDED_WEIGHT,
-        cornered: CORNERED_WEIGHT,
-        lateral: LATERAL_WEIGHT,
-        home_depth: HOME_DEPTH_WEIGHT,
-        ..EvalWeights::V1
-    };
+    ///
+    /// Today's weights are still [`EvalWeights::V2`]'s; a tuned set replaces
+    /// this line, never `V2`, which stays frozen.
+    pub const DEFAULT: EvalWeights = EvalWeights::V2;
 }
 
 impl EvalWeights {
