@@ -153,7 +153,25 @@ impl Rules {
         constraints.lock = lock;
         constraints.swap_onto = swap_onto;
         constraints.swap_from = swap_from;
+        // Perft's shortcuts count without constraints when
+        // `has_landing_constraints` says none apply: an option mapped here
+        // and not there would be counted as if it were off.
+        debug_assert!(
+            self.has_landing_constraints()
+                || constraints == Constraints::long_jumps(self.long_jumps()),
+            "{self}: an option sets constraints that has_landing_constraints does not name"
+        );
         constraints
+    }
+
+    /// Whether an option in force can give the side to move constraints
+    /// beyond long jumps ([`constraints`](Self::constraints): camp-lock,
+    /// spoil=swap). When not, perft counts replies straight from
+    /// destination sets, with no generator per position; a debug assertion
+    /// in `constraints` holds the two together.
+    #[inline(always)]
+    pub(crate) fn has_landing_constraints(&self) -> bool {
+        self.camp_lock() || self.spoil() == Spoil::Swap
     }
 
     /// Whether home-lock, forced-exit or jump-continue is in force.
@@ -178,6 +196,12 @@ impl Rules {
             path.forward = DirectionSet::of(&self.forward_directions(mover));
             path.foreign = position.occupied() - position.pieces(mover);
         }
+        // The generators without path rules ignore them: an option mapped
+        // here and not named by `has_path_rules` would be played as off.
+        debug_assert!(
+            self.has_path_rules() || path == PathRules::default(),
+            "{self}: an option sets path rules that has_path_rules does not name"
+        );
         path
     }
 

@@ -492,7 +492,7 @@ impl Rules {
     /// [`MoveGenerator::count_long_after_moves`] counts its moves.
     #[inline(always)]
     fn counts_children_unmade(&self) -> bool {
-        !self.camp_lock() && self.spoil() != Spoil::Swap
+        !self.has_landing_constraints()
     }
 
     /// perft at depth 2 under rules without constraints (long jumps aside)

@@ -7,16 +7,15 @@ use halma_core::{Bitboard, Constraints, MoveGenerator, MoveList, Position, Squar
 
 use super::move_may_finish;
 use crate::legal::pass_is_due;
-use crate::options::Spoil;
 use crate::Rules;
 
 impl Rules {
-    /// Whether reply reuse applies under these rules: no path rule, no
-    /// camp-lock, no swap, so that every seat's moves are
+    /// Whether reply reuse applies under these rules: no path rule and no
+    /// constraint beyond long jumps (`has_landing_constraints`), so that every seat's moves are
     /// those of a generator with [`reply_constraints`](Rules::reply_constraints),
     /// whose counts [`MoveGenerator::count_with_read_set`] covers.
     pub(crate) fn reuses_reply_counts(&self) -> bool {
-        !self.has_path_rules() && !self.camp_lock() && self.spoil() != Spoil::Swap
+        !self.has_path_rules() && !self.has_landing_constraints()
     }
 
     /// The constraints of every seat under rules where
