@@ -417,10 +417,7 @@ impl VectorGames {
     /// buffers as `step` does (rewards and flags all 0).
     #[pyo3(signature = (seed=None))]
     fn reset<'py>(&self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut state = self
-            .state
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
+        let mut state = self.lock_state(py);
         let state = &mut *state;
         if let Some(seed) = seed {
             for (index, game) in state.games.iter_mut().enumerate() {
@@ -440,10 +437,7 @@ impl VectorGames {
     /// (int8), rewards (float32), terminated, truncated, illegal and
     /// adjudicated (one byte per game, 0 or 1).
     fn step<'py>(&self, py: Python<'py>, actions: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
-        let mut state = self
-            .state
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
+        let mut state = self.lock_state(py);
         let state = &mut *state;
         let count = state.games.len();
         if actions.len() != 8 * count {
@@ -477,10 +471,7 @@ impl VectorGames {
     /// One uniformly random legal action per game, as int64 bytes in native
     /// order (0 for a game that ended and will restart).
     fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let mut state = self
-            .state
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
+        let mut state = self.lock_state(py);
         let state = &mut *state;
         let count = state.games.len();
         PyByteArray::new_with(py, 8 * count, |out| {
@@ -498,10 +489,7 @@ impl VectorGames {
 
     /// The position string of game `index`.
     fn position(&self, py: Python<'_>, index: usize) -> PyResult<String> {
-        let state = self
-            .state
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
+        let state = self.lock_state(py);
         let game = state.games.get(index).ok_or_else(|| {
             invalid(
                 py,
@@ -516,15 +504,21 @@ impl VectorGames {
 
     /// The plies played in each game.
     fn plies(&self, py: Python<'_>) -> Vec<u32> {
-        let state = self
-            .state
-            .lock_py_attached(py)
-            .unwrap_or_else(|e| e.into_inner());
+        let state = self.lock_state(py);
         state.games.iter().map(|game| game.plies).collect()
     }
 }
 
 impl VectorGames {
+    /// The games' state, locked without deadlocking with the interpreter
+    /// (pyo3 lets Python run while this thread waits); a poisoned lock is
+    /// taken as it is.
+    fn lock_state(&self, py: Python<'_>) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock_py_attached(py)
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Steps every game (`actions` None: a reset) without the GIL and
     /// returns the buffers: observations and masks are written into new
     /// bytearrays (zeros, which only the ones are written over), which no
