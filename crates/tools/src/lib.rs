@@ -38,6 +38,7 @@
 pub mod adjudication;
 pub mod arena;
 pub mod elo;
+pub mod homework;
 pub mod players;
 pub mod racers;
 pub mod rng;
