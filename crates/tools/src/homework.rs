@@ -15,6 +15,8 @@
 
 use std::fmt;
 
+pub mod runner;
+
 use halma_core::{Move, Position, Seat, Square};
 use halma_rules::{MoveError, Path, Rules};
 
