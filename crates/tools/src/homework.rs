@@ -122,7 +122,8 @@ pub fn input_text(
     if !time_left.is_finite() || time_left < 0.0 {
         return Err(InputError::Time(time_left));
     }
-    let colour = Colour::of(position.to_move()).ok_or_else(|| InputError::Rules(rules.to_string()))?;
+    let colour =
+        Colour::of(position.to_move()).ok_or_else(|| InputError::Rules(rules.to_string()))?;
     let mut text = format!("{mode}\n{colour}\n{time_left:?}\n");
     for y in 0..16u8 {
         for x in 0..16u8 {
@@ -173,7 +174,9 @@ pub enum OutputError {
         line: usize,
     },
     /// A jump does not start where the previous one landed.
-    #[error("output.txt line {line}: the jump starts at {x},{y}, not where the previous one landed")]
+    #[error(
+        "output.txt line {line}: the jump starts at {x},{y}, not where the previous one landed"
+    )]
     Broken {
         /// 1-based line number.
         line: usize,

@@ -49,7 +49,9 @@ struct Options {
 fn seconds(flag: &str, value: &str) -> Result<Duration, String> {
     match value.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("{flag} {value}: expected seconds, more than 0 and at most {MAX_SECONDS}")),
+        _ => Err(format!(
+            "{flag} {value}: expected seconds, more than 0 and at most {MAX_SECONDS}"
+        )),
     }
 }
 
@@ -249,11 +251,19 @@ impl Session {
         let input = input_text(&self.rules, &position, self.options.mode, left_seconds)
             .map_err(|e| e.to_string())?;
         if self.dir.is_none() {
-            let dir = GameDir::create(&self.options.dir, self.options.keep_dirs)
-                .map_err(|e| format!("cannot make a directory in {}: {e}", self.options.dir.display()))?;
+            let dir = GameDir::create(&self.options.dir, self.options.keep_dirs).map_err(|e| {
+                format!(
+                    "cannot make a directory in {}: {e}",
+                    self.options.dir.display()
+                )
+            })?;
             self.dir = Some(dir);
         }
-        let dir = self.dir.as_ref().map(|d| d.path.clone()).unwrap_or_default();
+        let dir = self
+            .dir
+            .as_ref()
+            .map(|d| d.path.clone())
+            .unwrap_or_default();
         let start = Instant::now();
         let result = self.options.agent.run(&dir, &input, limit);
         self.used += start.elapsed();
@@ -272,7 +282,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rules: Rules = "halma".parse().expect("the default preset is a rules string");
+    let rules: Rules = "halma"
+        .parse()
+        .expect("the default preset is a rules string");
     let mut session = Session {
         options,
         game: Game::new(rules.clone()),

@@ -87,7 +87,11 @@ fn every_legal_move_round_trips_through_the_file() {
         let moves = game.legal_moves();
         for &mv in moves.iter() {
             let text = output_text(&rules, game.position(), mv).unwrap();
-            assert_eq!(read_output(&rules, game.position(), &text), Ok(mv), "{text}");
+            assert_eq!(
+                read_output(&rules, game.position(), &text),
+                Ok(mv),
+                "{text}"
+            );
         }
         // The move with the longest path keeps the game moving forward.
         let next = *moves
@@ -105,23 +109,42 @@ fn bad_output_is_an_error_that_says_what() {
     let read = |text: &str| read_output(&rules, &start, text);
     assert_eq!(read(""), Err(OutputError::Empty));
     assert_eq!(read("\n  \n"), Err(OutputError::Empty));
-    assert!(matches!(read("hello"), Err(OutputError::BadLine { line: 1, .. })));
-    assert!(matches!(read("E 1,2 3,16"), Err(OutputError::BadLine { .. })));
+    assert!(matches!(
+        read("hello"),
+        Err(OutputError::BadLine { line: 1, .. })
+    ));
+    assert!(matches!(
+        read("E 1,2 3,16"),
+        Err(OutputError::BadLine { .. })
+    ));
     assert!(matches!(read("E 1,2 3"), Err(OutputError::BadLine { .. })));
-    assert!(matches!(read("E 1,2 +3,4"), Err(OutputError::BadLine { .. })));
-    assert!(matches!(read("J 1,2 3,4 5,6"), Err(OutputError::BadLine { .. })));
+    assert!(matches!(
+        read("E 1,2 +3,4"),
+        Err(OutputError::BadLine { .. })
+    ));
+    assert!(matches!(
+        read("J 1,2 3,4 5,6"),
+        Err(OutputError::BadLine { .. })
+    ));
     assert_eq!(
         read("E 4,1 5,2\nE 5,2 6,3"),
         Err(OutputError::StepNotAlone { line: 2 })
     );
     assert_eq!(
         read("J 1,2 3,4\nJ 5,5 7,7"),
-        Err(OutputError::Broken { line: 2, x: 5, y: 5 })
+        Err(OutputError::Broken {
+            line: 2,
+            x: 5,
+            y: 5
+        })
     );
     // Onto an occupied square; a piece of the other side; a step too far.
     for text in ["E 0,0 1,0", "J 14,13 12,11", "E 4,1 6,1"] {
         let error = read(text).unwrap_err();
-        assert!(matches!(error, OutputError::Illegal { .. }), "{text}: {error}");
+        assert!(
+            matches!(error, OutputError::Illegal { .. }),
+            "{text}: {error}"
+        );
     }
 }
 
