@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Plays the engine (`go nodes 20000`, in process) against other people's
 # Halma programs, the CSCI 561 homework agents of docs/agents.md, through the
-# `homework-agent` adapter, and prints the table of docs/strength.md
+# `homework_agent` adapter (an example of halma-tools), and prints the table of docs/strength.md
 # ("Against other people's programs").
 #
 #   scripts/agents.sh AGENTS_DIR [OUT_DIR]
@@ -30,7 +30,8 @@ jobs=${JOBS:-2}
 budget=${BUDGET:-300}
 move_timeout=${MOVE_TIMEOUT:-30}
 
-cargo build --release -p halma-cli -p halma-tools --bin halma --bin homework-agent --example agent_table
+cargo build --release -p halma-cli --bin halma
+cargo build --release -p halma-tools --example homework_agent --example agent_table
 bin=${CARGO_TARGET_DIR:-target}/release
 mkdir -p "$out_dir"
 
@@ -55,7 +56,7 @@ for entry in "${agents[@]}"; do
     rm -f "$records"
     echo "\$ halma match --a nodes=20000 --b cmd=... ($name) --games $games --openings $openings --seed $seed --rules $rules --jobs $jobs"
     "$bin/halma" match --a nodes=20000 \
-        --b "cmd=$bin/homework-agent --budget $budget --move-timeout $move_timeout -- $command" \
+        --b "cmd=$bin/examples/homework_agent --budget $budget --move-timeout $move_timeout -- $command" \
         --games "$games" --openings "$openings" --seed "$seed" --rules "$rules" --jobs "$jobs" \
         --timeout-move $(((move_timeout + 10) * 1000)) --records "$records"
     tables+=("$name=$records")

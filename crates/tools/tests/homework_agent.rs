@@ -1,4 +1,4 @@
-//! The `homework-agent` adapter driven through the engine protocol, with
+//! The `homework_agent` example, the adapter, driven through the engine protocol, with
 //! fake agents (shell scripts written here) in place of real ones: the
 //! files it writes, the moves it answers, and the `error` lines (a match's
 //! forfeit) for an agent that times out, fails or writes no legal move.
@@ -9,6 +9,24 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
+
+/// The `homework_agent` example, which `cargo test` builds next to the tests.
+fn adapter_program() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    // target/<profile>/deps/<this test> -> target/<profile>/examples/homework_agent
+    let examples = exe
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("examples");
+    let program = examples.join("homework_agent");
+    assert!(
+        program.exists(),
+        "{} is not built: run `cargo test -p halma-tools`",
+        program.display()
+    );
+    program
+}
 
 /// A directory of one test's own, removed at the end.
 struct TestDir(PathBuf);
@@ -42,7 +60,7 @@ impl Adapter {
         std::fs::write(&script, format!("#!/bin/sh\n{body}\n")).unwrap();
         let games = dir.join("games");
         std::fs::create_dir_all(&games).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_homework-agent"))
+        let mut child = Command::new(adapter_program())
             .args(["--dir", games.to_str().unwrap()])
             .args(options)
             .args([
@@ -250,7 +268,7 @@ fn bad_options_exit_with_status_2() {
         &["--"],
         &[],
     ] {
-        let status = Command::new(env!("CARGO_BIN_EXE_homework-agent"))
+        let status = Command::new(adapter_program())
             .args(args)
             .stdin(Stdio::null())
             .stderr(Stdio::null())

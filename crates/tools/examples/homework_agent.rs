@@ -1,10 +1,11 @@
-//! `homework-agent`: plays a CSCI 561 homework Halma agent (a program that
+//! `homework_agent`: plays a CSCI 561 homework Halma agent (a program that
 //! reads `input.txt` and writes `output.txt` in its directory) as an engine
 //! of the halma engine protocol, so that `halma match --b "cmd=..."` can play
 //! it (`docs/agents.md`).
 //!
 //! ```text
-//! homework-agent [--budget S] [--move-timeout S] [--mode game|single] [--dir DIR] [--keep-dirs] -- PROGRAM [ARGS...]
+//! cargo build --release -p halma-tools --example homework_agent
+//! homework_agent [--budget S] [--move-timeout S] [--mode game|single] [--dir DIR] [--keep-dirs] -- PROGRAM [ARGS...]
 //! ```
 //!
 //! Each game gets a fresh directory (under `--dir`, by default the system's
@@ -30,7 +31,7 @@ use halma_rules::{Game, Rules, Setup};
 use halma_tools::homework::runner::AgentCommand;
 use halma_tools::homework::{check_rules, input_text, read_output, Mode};
 
-const USAGE: &str = "usage: homework-agent [--budget S] [--move-timeout S] [--mode game|single] \
+const USAGE: &str = "usage: homework_agent [--budget S] [--move-timeout S] [--mode game|single] \
                      [--dir DIR] [--keep-dirs] -- PROGRAM [ARGS...]";
 
 /// The longest budget or time-out accepted, in seconds: a day.
@@ -278,7 +279,7 @@ fn main() -> ExitCode {
     let options = match parse_options(&args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("homework-agent: {message}");
+            eprintln!("homework_agent: {message}");
             return ExitCode::from(2);
         }
     };
