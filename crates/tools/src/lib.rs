@@ -39,6 +39,7 @@ pub mod adjudication;
 pub mod arena;
 pub mod elo;
 pub mod homework;
+pub mod match_table;
 pub mod players;
 pub mod racers;
 pub mod rng;
