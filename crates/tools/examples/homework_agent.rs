@@ -227,6 +227,12 @@ impl Session {
             self.send("bestmove none");
             return;
         }
+        let moves = self.game.legal_moves();
+        if moves.len() == 1 && moves.iter().all(|mv| mv.is_pass()) {
+            // The homework has no pass: the agent is not asked.
+            self.send("bestmove pass");
+            return;
+        }
         match self.agent_move() {
             Ok(text) => self.send(&format!("bestmove {text}")),
             Err(e) => {
