@@ -9,7 +9,7 @@
 //! the opponent NAME as player B. Every record is read back and replayed
 //! (`halma_rules::read_record`); one that does not read is an error naming
 //! the file and the record. The table ([`halma_tools::match_table`]) is
-//! followed by the reason of every forfeit of an opponent.
+//! followed by the reasons of the opponents' forfeits, each with how often.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -42,8 +42,16 @@ fn run(args: &[String]) -> Result<String, String> {
                 games: &games
             }
         );
+        // Each reason once, with how often, in the order first seen.
+        let mut reasons: Vec<(&str, usize)> = Vec::new();
         for reason in games.iter().filter_map(|g| g.b_forfeit.as_deref()) {
-            let _ = writeln!(notes, "- {name} forfeited: {reason}");
+            match reasons.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, n)) => *n += 1,
+                None => reasons.push((reason, 1)),
+            }
+        }
+        for (reason, n) in reasons {
+            let _ = writeln!(notes, "- {name} forfeited {n} game(s): {reason}");
         }
     }
     Ok(table + &notes)
