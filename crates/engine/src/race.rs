@@ -12,6 +12,12 @@
 //! best children by the evaluation are kept. The first move of the best
 //! line is played: the shortest line that finishes, or else the best
 //! position of the last move the budget reached.
+//!
+//! A beam ranks positions by the evaluation plus the gain of the best move
+//! each leaves ([`race_score`]): the summed distance alone cannot tell a
+//! position that has built a ladder from one that has not, and a ladder is
+//! what the solver's short races are made of (docs/notes/strength-2026-12.md,
+//! "The next move's gain").
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,10 +38,12 @@ pub struct RaceBeam {
 }
 
 impl RaceBeam {
-    /// The default beam: 150 positions, each expanded by its 8 best moves.
+    /// The default beam: 150 positions, each expanded by its 16 best moves
+    /// (with the next move's gain in the ranking, 16 races shorter than 8
+    /// or 24: docs/notes/strength-2026-12.md).
     pub const DEFAULT: RaceBeam = RaceBeam {
         width: 150,
-        branching: 8,
+        branching: 16,
     };
 
     /// A beam keeping `width` positions a move, each expanded by its
@@ -122,10 +130,10 @@ pub(crate) fn race_line(
                     if rules.meets_goal(&scratch, seat) {
                         // The first finish found at this move is a shortest one.
                         tree.push((state.node, mv));
-                        let score = eval.evaluate(&scratch, seat);
+                        let score = race_score(rules, eval, &scratch, seat);
                         return Some(line_to(&tree, tree.len() - 1, score, true, nodes));
                     }
-                    children.push((eval.evaluate(&scratch, seat), hash, parent, mv));
+                    children.push((race_score(rules, eval, &scratch, seat), hash, parent, mv));
                 }
                 take_back(&mut scratch, mv, passes);
                 if nodes >= limits.nodes || stopped(limits, nodes) {
@@ -167,6 +175,22 @@ pub(crate) fn race_line(
     }
     let (node, score) = best?;
     Some(line_to(&tree, node, score, false, nodes))
+}
+
+/// How a beam ranks `position`, `seat` to move: the evaluation plus the
+/// forward gain of `seat`'s best move (steps and jump chains, as the rules
+/// allow them). One move's gain is the race's reach from here: pieces lined
+/// up one square apart carry a piece far, a crowd carries nobody.
+fn race_score(rules: &Rules, eval: &Evaluator, position: &Position, seat: Seat) -> i32 {
+    let generator = rules.move_generator(position);
+    let mut best = 0;
+    for origin in position.pieces(seat) {
+        let reach = generator.piece_moves(origin).destinations();
+        for to in reach {
+            best = best.max(eval.gain(seat, origin, to));
+        }
+    }
+    eval.evaluate(position, seat).saturating_add(best)
 }
 
 fn stopped(limits: &RaceLimits<'_>, nodes: u64) -> bool {
@@ -298,6 +322,43 @@ mod tests {
             )
         };
         assert_eq!(again(5_000), again(5_000));
+    }
+
+    #[test]
+    fn the_ranking_adds_the_best_move_of_the_legal_list() {
+        // Through a game of each preset, both seats: the ranking's own walk
+        // over the generator's destinations against the rules' move list.
+        for name in [
+            "halma8",
+            "halma",
+            "super-halma",
+            "halma,home-lock,camp-lock",
+        ] {
+            let rules: Rules = name.parse().unwrap();
+            let eval = Evaluator::new(&rules);
+            let mut position = rules.start_position();
+            for ply in 0..60 {
+                let moves = rules.legal_moves(&position);
+                let seat = position.to_move();
+                let best = moves
+                    .iter()
+                    .filter(|mv| !mv.is_pass())
+                    .map(|mv| eval.gain(seat, mv.from(), mv.to()))
+                    .max()
+                    .unwrap_or(0)
+                    .max(0);
+                assert_eq!(
+                    race_score(&rules, &eval, &position, seat),
+                    eval.evaluate(&position, seat) + best,
+                    "{name} ply {ply}: {position}"
+                );
+                // Not the best move, so that the game goes somewhere varied.
+                let Some(&mv) = moves.iter().filter(|mv| !mv.is_pass()).nth(ply % 7) else {
+                    break;
+                };
+                position.make_move_unchecked(mv);
+            }
+        }
     }
 
     #[test]
