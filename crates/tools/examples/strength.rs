@@ -10,7 +10,7 @@
 //! cargo run --release -p halma-tools --example strength -- random [--games 20] [--nodes 5000] [--max-plies 3000]
 //! cargo run --release -p halma-tools --example strength -- versus --nodes 30000 --beam 10000
 //! cargo run --release -p halma-tools --example strength -- ladder [--games 50] [--from 1] [--to 10]
-//! cargo run --release -p halma-tools --example strength -- solo [--nodes 20000] [--beam 2000] [--variants 8]
+//! cargo run --release -p halma-tools --example strength -- solo [--nodes 20000] [--beam 2000] [--variants 8] [--race-beam 150x16]
 //! ```
 //!
 //! Games are played two at a time (`--jobs 2`, the default), each on its own thread.
@@ -28,6 +28,7 @@ use std::time::Instant;
 
 use halma_core::Seat;
 use halma_engine::levels::with_default_budget;
+use halma_engine::race::RaceBeam;
 use halma_engine::{Engine, EngineOptions, Level, Limits, MultiSeatSearch};
 use halma_rules::Rules;
 use halma_solver::solo::{solve_with, SoloConfig};
@@ -59,12 +60,15 @@ struct Args {
     /// The engine's search of three and four seats (`--multi-seat`); `None`
     /// keeps the options' own (today's default or `v1`'s).
     multi_seat: Option<MultiSeatSearch>,
+    /// The racing beam of a solo race (`--race-beam WIDTHxBRANCHING`);
+    /// `None` keeps the options' own.
+    race_beam: Option<RaceBeam>,
 }
 
 /// What the example takes, printed with any error in its arguments.
 const USAGE: &str = "usage: strength COMMAND [--rules R] [--games N] [--nodes N] [--beam W] \
 [--from L] [--to L] [--jobs N] [--seed N] [--level L] [--max-plies N] [--variants N] [--engine v1|v2] \
-[--multi-seat race|best-reply|hybrid]
+[--multi-seat race|best-reply|hybrid] [--race-beam WIDTHxBRANCHING]
 commands: nps, versus, ladder, solo, or a built-in opponent (greedy, greedy-euclid, \
 greedy-camp, racers, blocker, random)";
 
@@ -99,6 +103,7 @@ fn parse() -> Result<Args, String> {
         variants: 0,
         base: EngineOptions::default,
         multi_seat: None,
+        race_beam: None,
     };
     let mut it = std::env::args().skip(1);
 
@@ -129,6 +134,15 @@ fn parse() -> Result<Args, String> {
             "--engine" if value == "v1" => args.base = EngineOptions::v1,
             "--engine" if value == "v2" => args.base = EngineOptions::v2,
             "--engine" => return Err(format!("--engine {value}: v1 or v2")),
+            "--race-beam" => {
+                let shape = value
+                    .split_once('x')
+                    .and_then(|(w, b)| RaceBeam::new(w.parse().ok()?, b.parse().ok()?));
+                let shape = shape.ok_or_else(|| {
+                    format!("--race-beam {value}: WIDTHxBRANCHING, both at least 1 (say 150x16)")
+                })?;
+                args.race_beam = Some(shape);
+            }
             "--multi-seat" => {
                 args.multi_seat = Some(match value.as_str() {
                     "race" => MultiSeatSearch::Race,
@@ -357,7 +371,14 @@ fn main() {
             let rules = &args.rules;
             let start = solo_position(rules, Seat::Red);
             let nodes = if args.nodes > 0 { args.nodes } else { 20_000 };
-            let mut engine = Engine::new((args.base)());
+            let options = || {
+                let mut options = (args.base)();
+                if let Some(beam) = args.race_beam {
+                    options.race_beam = Some(beam);
+                }
+                options
+            };
+            let mut engine = Engine::new(options());
             let t = Instant::now();
             match engine_solo_race(&mut engine, rules, &start, Limits::nodes(nodes), 500) {
                 Ok(moves) => println!(
@@ -374,7 +395,7 @@ fn main() {
                 let lengths: Vec<usize> = (1..=args.variants)
                     .map(|seed| {
                         let (position, random) = solo_variant(rules, seed);
-                        let mut engine = Engine::new((args.base)());
+                        let mut engine = Engine::new(options());
                         let limits = Limits::nodes(nodes);
                         match engine_solo_race(&mut engine, rules, &position, limits, 500) {
                             Ok(moves) => random + moves.len(),
