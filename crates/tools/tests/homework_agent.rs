@@ -8,24 +8,38 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The `homework_agent` example, which `cargo test` builds next to the tests.
+/// The `homework_agent` example, which `cargo test` builds next to the
+/// tests; built here when only this test was asked for (`cargo test -p
+/// halma-tools --test homework_agent` builds no examples).
 fn adapter_program() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    // target/<profile>/deps/<this test> -> target/<profile>/examples/homework_agent
-    let examples = exe
-        .parent()
-        .and_then(Path::parent)
-        .unwrap()
-        .join("examples");
-    let program = examples.join("homework_agent");
-    assert!(
-        program.exists(),
-        "{} is not built: run `cargo test -p halma-tools`",
-        program.display()
-    );
-    program
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().unwrap();
+            // target/<profile>/deps/<this test> -> target/<profile>/examples/homework_agent
+            let profile_dir = exe.parent().and_then(Path::parent).unwrap();
+            let program = profile_dir.join("examples").join("homework_agent");
+            if !program.exists() {
+                let target_dir = profile_dir.parent().unwrap();
+                let mut build = Command::new(env!("CARGO"));
+                build.args(["build", "-p", "halma-tools", "--example", "homework_agent"]);
+                build.arg("--target-dir").arg(target_dir);
+                if profile_dir
+                    .file_name()
+                    .is_some_and(|name| name == "release")
+                {
+                    build.arg("--release");
+                }
+                let status = build.status().expect("cargo runs");
+                assert!(status.success(), "building the adapter: {status}");
+            }
+            assert!(program.exists(), "{} is not built", program.display());
+            program
+        })
+        .clone()
 }
 
 /// A directory of one test's own, removed at the end.
