@@ -14,7 +14,7 @@
 //! position of the last move the budget reached.
 //!
 //! A beam ranks positions by the evaluation plus the gain of the best move
-//! each leaves ([`race_score`]): the summed distance alone cannot tell a
+//! each leaves (`race_score`): the summed distance alone cannot tell a
 //! position that has built a ladder from one that has not, and a ladder is
 //! what the solver's short races are made of (docs/notes/strength-2026-12.md,
 //! "The next move's gain").
