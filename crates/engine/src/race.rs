@@ -9,12 +9,12 @@
 //! nodes on a much longer plan: move after move, each kept position is
 //! expanded by its `branching` best moves by forward gain (the search's
 //! move ordering), positions already seen are dropped, and the `width`
-//! best children by the evaluation are kept. The first move of the best
-//! line is played: the shortest line that finishes, or else the best
-//! position of the last move the budget reached.
+//! best children are kept. The first move of the best line is played: the
+//! shortest line that finishes, or else the best position of the last move
+//! the budget reached.
 //!
-//! A beam ranks positions by the evaluation plus the gain of the best move
-//! each leaves (`race_score`): the summed distance alone cannot tell a
+//! The beam ranks positions by the evaluation plus the gain of the best
+//! move each leaves (`race_score`): the summed distance alone cannot tell a
 //! position that has built a ladder from one that has not, and a ladder is
 //! what the solver's short races are made of (docs/notes/strength-2026-12.md,
 //! "The next move's gain").
