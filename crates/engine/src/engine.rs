@@ -461,6 +461,7 @@ impl Engine {
             root_filter: filter,
             multi_seat: self.options.multi_seat,
             race_alone,
+            tempo: self.options.tempo,
         };
         if settings.is_noisy() {
             let mut searcher = Searcher::new(&ctx, position, history);

@@ -44,6 +44,7 @@
 pub mod endgame;
 mod engine;
 pub mod eval;
+mod gain;
 pub mod levels;
 mod limits;
 mod movecode;

@@ -247,6 +247,12 @@ pub struct EngineOptions {
     /// limited by nodes or time; `None` in `v1` and `v2`, which search such
     /// races like any other position.
     pub race_beam: Option<RaceBeam>,
+    /// Whether a leaf of the two-seat search is worth, to the side to move,
+    /// its evaluation plus the forward gain of its best move (the *tempo*;
+    /// among its pieces farthest from the goal): the seat to move at the
+    /// horizon still has that move, and a position that has built a ladder
+    /// is worth its next jump. Off in `v1` and `v2`.
+    pub tempo: bool,
 }
 
 impl Default for EngineOptions {
@@ -267,6 +273,7 @@ impl Default for EngineOptions {
             spoiling: false,
             racing: true,
             race_beam: Some(RaceBeam::DEFAULT),
+            tempo: true,
         }
     }
 }
@@ -289,6 +296,7 @@ impl EngineOptions {
             spoiling: true,
             racing: false,
             race_beam: None,
+            tempo: false,
             ..EngineOptions::default()
         }
     }
@@ -309,6 +317,7 @@ impl EngineOptions {
             spoiling: false,
             racing: false,
             race_beam: None,
+            tempo: false,
             ..EngineOptions::default()
         }
     }

@@ -29,6 +29,7 @@ use halma_rules::Rules;
 use web_time::Instant;
 
 use crate::eval::Evaluator;
+use crate::gain::BestGain;
 
 /// The shape of a racing beam; valid by construction ([`RaceBeam::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +117,7 @@ pub(crate) fn race_line(
     let mut best: Option<(usize, i32)> = None;
     let mut moves: Vec<(i32, Move)> = Vec::with_capacity(256);
     let mut children: Vec<(i32, u64, usize, Move)> = Vec::new();
+    let mut best_gain = BestGain::new();
     'plies: loop {
         children.clear();
         let mut out_of_budget = false;
@@ -130,10 +132,15 @@ pub(crate) fn race_line(
                     if rules.meets_goal(&scratch, seat) {
                         // The first finish found at this move is a shortest one.
                         tree.push((state.node, mv));
-                        let score = race_score(rules, eval, &scratch, seat);
+                        let score = race_score(rules, eval, &scratch, seat, &mut best_gain);
                         return Some(line_to(&tree, tree.len() - 1, score, true, nodes));
                     }
-                    children.push((race_score(rules, eval, &scratch, seat), hash, parent, mv));
+                    children.push((
+                        race_score(rules, eval, &scratch, seat, &mut best_gain),
+                        hash,
+                        parent,
+                        mv,
+                    ));
                 }
                 take_back(&mut scratch, mv, passes);
                 if nodes >= limits.nodes || stopped(limits, nodes) {
@@ -181,15 +188,14 @@ pub(crate) fn race_line(
 /// forward gain of `seat`'s best move (steps and jump chains, as the rules
 /// allow them). One move's gain is the race's reach from here: pieces lined
 /// up one square apart carry a piece far, a crowd carries nobody.
-fn race_score(rules: &Rules, eval: &Evaluator, position: &Position, seat: Seat) -> i32 {
-    let generator = rules.move_generator(position);
-    let mut best = 0;
-    for origin in position.pieces(seat) {
-        let reach = generator.piece_moves(origin).destinations();
-        for to in reach {
-            best = best.max(eval.gain(seat, origin, to));
-        }
-    }
+fn race_score(
+    rules: &Rules,
+    eval: &Evaluator,
+    position: &Position,
+    seat: Seat,
+    best_gain: &mut BestGain,
+) -> i32 {
+    let best = best_gain.of(rules, eval, position, seat, usize::MAX);
     eval.evaluate(position, seat).saturating_add(best)
 }
 
@@ -326,38 +332,21 @@ mod tests {
 
     #[test]
     fn the_ranking_adds_the_best_move_of_the_legal_list() {
-        // Through a game of each preset, both seats: the ranking's own walk
-        // over the generator's destinations against the rules' move list.
-        for name in [
-            "halma8",
-            "halma",
-            "super-halma",
-            "halma,home-lock,camp-lock",
-        ] {
-            let rules: Rules = name.parse().unwrap();
+        let mut best_gain = BestGain::new();
+        for (rules, position) in crate::gain::varied_positions() {
             let eval = Evaluator::new(&rules);
-            let mut position = rules.start_position();
-            for ply in 0..60 {
-                let moves = rules.legal_moves(&position);
-                let seat = position.to_move();
-                let best = moves
-                    .iter()
-                    .filter(|mv| !mv.is_pass())
-                    .map(|mv| eval.gain(seat, mv.from(), mv.to()))
-                    .max()
-                    .unwrap_or(0)
-                    .max(0);
-                assert_eq!(
-                    race_score(&rules, &eval, &position, seat),
-                    eval.evaluate(&position, seat) + best,
-                    "{name} ply {ply}: {position}"
-                );
-                // Not the best move, so that the game goes somewhere varied.
-                let Some(&mv) = moves.iter().filter(|mv| !mv.is_pass()).nth(ply % 7) else {
-                    break;
-                };
-                position.make_move_unchecked(mv);
-            }
+            let seat = position.to_move();
+            let best = rules
+                .legal_moves(&position)
+                .iter()
+                .filter(|mv| !mv.is_pass())
+                .map(|mv| eval.gain(seat, mv.from(), mv.to()))
+                .fold(0, i32::max);
+            assert_eq!(
+                race_score(&rules, &eval, &position, seat, &mut best_gain),
+                eval.evaluate(&position, seat) + best,
+                "{rules}: {position}"
+            );
         }
     }
 

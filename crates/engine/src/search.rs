@@ -48,6 +48,7 @@ use halma_core::{Move, Position, Seat};
 use halma_rules::{Rules, Spoil};
 
 use crate::eval::{Evaluator, MAX_EVAL, WIN, WIN_THRESHOLD};
+use crate::gain::BestGain;
 use crate::limits::ScoreBound;
 use crate::movecode::MoveCode;
 use crate::options::MultiSeatSearch;
@@ -58,6 +59,13 @@ pub use settings::{DrawRules, Selectivity, DUEL_ROOT_WIDTH};
 
 /// Deepest iteration a search ever starts, in plies.
 pub const MAX_DEPTH: u32 = 64;
+
+/// How many of the side to move's pieces, those farthest from the goal,
+/// the tempo of a leaf looks at: a move that gains much is nearly always a
+/// rear piece's, and eight keep the search's nodes per second where they
+/// were without the tempo (all pieces cost 15% on `halma`:
+/// docs/notes/strength-2026-12.md, "The tempo").
+const TEMPO_PIECES: usize = 8;
 
 /// Longest line searched (iteration depth plus extensions), in plies.
 const MAX_PLY: usize = MAX_DEPTH as usize + 8;
@@ -106,6 +114,9 @@ pub(crate) struct Context<'a> {
     /// Whether a two-seat search plans the root seat's moves alone, the
     /// opponent passing (see [`crate::EngineOptions::racing`]).
     pub race_alone: bool,
+    /// Whether a two-seat leaf counts the side to move's best move (see
+    /// [`crate::EngineOptions::tempo`]).
+    pub tempo: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -175,6 +186,8 @@ pub(crate) struct Searcher<'a> {
     current_depth: u32,
     /// The root move being searched and its index in `root_moves`.
     current_move: Option<(MoveCode, usize)>,
+    /// The tempo's buffer.
+    best_gain: BestGain,
 }
 
 impl<'a> Searcher<'a> {
@@ -217,6 +230,7 @@ impl<'a> Searcher<'a> {
             observer: None,
             current_depth: 0,
             current_move: None,
+            best_gain: BestGain::new(),
         }
     }
 
@@ -421,7 +435,17 @@ impl<'a> Searcher<'a> {
             return decided(!self.is_max(), ply as i32);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.static_value();
+            let value = self.static_value();
+            // The tempo is never negative: a leaf already at `beta` cuts
+            // off without it (its value a lower bound, as fail-soft allows).
+            if self.ctx.tempo && self.mode == Mode::Duel && value < beta {
+                let seat = self.pos.to_move();
+                let gain =
+                    self.best_gain
+                        .of(self.ctx.rules, self.ctx.eval, &self.pos, seat, TEMPO_PIECES);
+                return value + gain;
+            }
+            return value;
         }
         // Mate-distance pruning.
         let alpha0 = alpha.max(ply as i32 - WIN);

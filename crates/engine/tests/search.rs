@@ -463,10 +463,13 @@ fn invalid_settings_cannot_be_made() {
     }
 }
 
-/// Nodes of a depth-limited search of `game` with `selectivity`.
+/// Nodes of a depth-limited search of `game` with `selectivity`, without
+/// the tempo (whose leaf values change which moves cut off: the counts
+/// compare the selectivity alone).
 fn nodes_at_depth(game: &Game, selectivity: Selectivity, depth: u32) -> u64 {
     let mut options = options();
     options.selectivity = selectivity;
+    options.tempo = false;
     Engine::new(options)
         .search(game, Limits::depth(depth), &AtomicBool::new(false))
         .unwrap()

@@ -292,36 +292,49 @@ fn main() {
             } else {
                 2_000_000
             };
-            let mut engine = Engine::new(EngineOptions::default());
             let rules = &args.rules;
-            // The start and a middle-game position reached by self-play.
-            let mut game = halma_rules::Game::new(rules.clone());
+            // The start and positions of a game `v2` plays against itself,
+            // the same whatever today's engine does, searched by today's
+            // engine and by `v2` in turn: the ratio is of one run.
             let stop = AtomicBool::new(false);
-            for _ in 0..40 {
-                let r = engine
+            let mut positions = vec![("start".to_owned(), rules.start_position())];
+            let mut game = halma_rules::Game::new(rules.clone());
+            let mut reference = Engine::new(EngineOptions::v2());
+            for ply in 1..=60 {
+                let r = reference
                     .search(&game, Limits::nodes(5_000), &stop)
                     .expect("limits in range");
-                game.play(r.best_move.expect("a move before the game is over"))
-                    .unwrap();
+                let Some(mv) = r.best_move else { break };
+                game.play(mv).expect("the engine's move is legal");
+                if ply % 20 == 0 {
+                    positions.push((format!("ply {ply}"), game.position().clone()));
+                }
             }
-            for (name, position) in [
-                ("start", rules.start_position()),
-                ("ply 40", game.position().clone()),
-            ] {
-                engine.new_game();
-                let start = Instant::now();
-                let r = engine
-                    .search_position(rules, &position, &[], Limits::nodes(nodes), &stop)
-                    .expect("limits in range");
-                let secs = start.elapsed().as_secs_f64();
+            let mut totals = [0.0f64; 2];
+            for (name, position) in &positions {
+                let mut rates = [0.0f64; 2];
+                for (slot, options) in [(args.base)(), EngineOptions::v2()].into_iter().enumerate()
+                {
+                    let mut engine = Engine::new(options);
+                    let start = Instant::now();
+                    let r = engine
+                        .search_position(rules, position, &[], Limits::nodes(nodes), &stop)
+                        .expect("limits in range");
+                    let secs = start.elapsed().as_secs_f64();
+                    rates[slot] = r.nodes as f64 / secs;
+                    totals[slot] += secs / r.nodes as f64;
+                }
                 println!(
-                    "{rules} {name}: {} nodes in {secs:.2} s = {:.0} nodes/s, depth {}, score {}",
-                    r.nodes,
-                    r.nodes as f64 / secs,
-                    r.depth,
-                    r.score
+                    "{rules} {name}: {:.0} nodes/s, v2 {:.0} nodes/s, ratio {:.2}",
+                    rates[0],
+                    rates[1],
+                    rates[0] / rates[1]
                 );
             }
+            println!(
+                "{rules} all positions: time per node {:.2}x v2's",
+                totals[0] / totals[1]
+            );
         }
         name if baseline(name, 1).is_some() => {
             let games = if args.games > 0 { args.games } else { 100 };
