@@ -12,7 +12,7 @@ part=${1:-all}
 run() { echo "\$ strength $*"; "$bin" "$@" 2> >(grep -v '^  [0-9]* games' >&2); }
 
 if [[ $part == all || $part == nps ]]; then
-    run nps --nodes 2000000
+    run nps --nodes 1000000
 fi
 if [[ $part == all || $part == greedy ]]; then
     run greedy --games 100 --nodes 10000 --seed 1

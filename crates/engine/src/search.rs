@@ -19,6 +19,10 @@
 //!   ("Why best-reply search for four seats") for why this was chosen over
 //!   paranoid and max-n.
 //!
+//! Leaves: the evaluation, and in two-seat search also the *tempo* (the
+//! forward gain of the best move of the side to move, see
+//! [`crate::EngineOptions::tempo`]).
+//!
 //! Move ordering: the transposition-table move, two killers per ply, then
 //! the forward gain of the move (how much closer it brings its piece to its
 //! target, by the evaluation's cost tables) plus a history bonus.

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p halma-tools --example strength -- nps [--rules halma] [--nodes 2000000]
+//!     (today's engine and `v2` on the same four positions, and the ratio of their times per node)
 //! cargo run --release -p halma-tools --example strength -- greedy [--games 100] [--nodes 20000] [--rules halma]
 //!     (or any built-in opponent instead of `greedy`: greedy-euclid, greedy-camp,
 //!     racers (one kind per seat), blocker, random; `--engine v1` or `--engine v2` plays
