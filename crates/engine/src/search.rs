@@ -442,12 +442,13 @@ impl<'a> Searcher<'a> {
             let value = self.static_value();
             // The tempo is never negative: a leaf already at `beta` cuts
             // off without it (its value a lower bound, as fail-soft allows).
+            // It stays an evaluation, never near a win's score.
             if self.ctx.tempo && self.mode == Mode::Duel && value < beta {
                 let seat = self.pos.to_move();
                 let gain =
                     self.best_gain
                         .of(self.ctx.rules, self.ctx.eval, &self.pos, seat, TEMPO_PIECES);
-                return value + gain;
+                return (value + gain).min(MAX_EVAL);
             }
             return value;
         }
