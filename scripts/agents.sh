@@ -11,8 +11,8 @@
 # OUT_DIR (default target/agents) gets one record file per agent and the
 # table (table.md). Settings, from the environment: GAMES (20 per agent, two
 # per opening, one from each side), OPENINGS (2 random plies), SEED (1),
-# RULES (halma), JOBS (2 games at a time), BUDGET (300 s of agent time a
-# game), MOVE_TIMEOUT (30 s a move).
+# RULES (halma), ENGINE (the engine's settings, nodes=20000), JOBS (2 games
+# at a time), BUDGET (300 s of agent time a game), MOVE_TIMEOUT (30 s a move).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +26,7 @@ games=${GAMES:-20}
 openings=${OPENINGS:-2}
 seed=${SEED:-1}
 rules=${RULES:-halma}
+engine=${ENGINE:-nodes=20000}
 jobs=${JOBS:-2}
 budget=${BUDGET:-300}
 move_timeout=${MOVE_TIMEOUT:-30}
@@ -54,8 +55,8 @@ for entry in "${agents[@]}"; do
     fi
     records=$out_dir/$name.records
     rm -f "$records"
-    echo "\$ halma match --a nodes=20000 --b cmd=... ($name) --games $games --openings $openings --seed $seed --rules $rules --jobs $jobs"
-    "$bin/halma" match --a nodes=20000 \
+    echo "\$ halma match --a $engine --b cmd=... ($name) --games $games --openings $openings --seed $seed --rules $rules --jobs $jobs"
+    "$bin/halma" match --a "$engine" \
         --b "cmd=$bin/examples/homework_agent --budget $budget --move-timeout $move_timeout -- $command" \
         --games "$games" --openings "$openings" --seed "$seed" --rules "$rules" --jobs "$jobs" \
         --timeout-move $(((move_timeout + 10) * 1000)) --records "$records"
