@@ -68,7 +68,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// the tempo of a leaf looks at: a move that gains much is nearly always a
 /// rear piece's, and eight keep the search's nodes per second where they
 /// were without the tempo (all pieces cost 15% on `halma`:
-/// docs/notes/strength-2026-12.md, "The tempo").
+/// docs/notes/strength-2026-12.md, "2026-12-03, night: the tempo").
 const TEMPO_PIECES: usize = 8;
 
 /// Longest line searched (iteration depth plus extensions), in plies.
