@@ -26,7 +26,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
         "never" => false,
         _ => std::io::stdout().is_terminal(),
     };
-    print!("{}", draw(&game, colour));
+    out!("{}", draw(&game, colour));
     Ok(())
 }
 

@@ -6,6 +6,9 @@
 
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod output;
+
 mod board;
 mod matches;
 mod perft;

@@ -162,7 +162,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let total_games = groups * seats;
     let totals = Mutex::new(Totals::default());
     let progress = Progress::new(total_games);
-    println!(
+    outln!(
         "{total_games} games of {rules}: A = {} vs B = {}",
         quote_path(&args.a),
         quote_path(&args.b)
@@ -225,9 +225,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     let [a_forfeits, b_forfeits] = totals.forfeits;
     if a_forfeits + b_forfeits > 0 {
-        println!("Forfeits: A {a_forfeits}, B {b_forfeits}");
+        outln!("Forfeits: A {a_forfeits}, B {b_forfeits}");
     }
-    println!("A vs B: {}", totals.score);
+    outln!("A vs B: {}", totals.score);
     Ok(())
 }
 

@@ -116,7 +116,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     .map_err(depth_error)?;
     if args.divide {
         for (mv, count) in &counts {
-            println!("{} {count}", rules.move_to_string(position, *mv)?);
+            outln!("{} {count}", rules.move_to_string(position, *mv)?);
         }
     }
     // Divide is empty at depth 0, where perft is 1; at depth 1 and more the
@@ -138,6 +138,6 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
         args.depth,
         total as f64 / seconds.max(1e-9) / 1e6
     );
-    println!("total {total}");
+    outln!("total {total}");
     Ok(())
 }

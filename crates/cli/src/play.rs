@@ -1,6 +1,6 @@
 //! `halma play`: a person against the engine in the terminal.
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{BufRead, IsTerminal, Read};
 
 use halma_protocol::line::{read_line, LineError, MAX_LINE};
 use std::sync::atomic::AtomicBool;
@@ -196,7 +196,7 @@ impl Session {
     }
 
     fn show(&self) {
-        print!("{}", draw_for_play(&self.game, self.colour));
+        out!("{}", draw_for_play(&self.game, self.colour));
     }
 
     /// How the game ended, in a sentence.
@@ -290,24 +290,24 @@ impl Session {
     }
 
     fn play(&mut self, mut input: impl BufRead) -> Result<(), CliError> {
-        println!(
+        outln!(
             "You play {} against the engine at level {} ({}).",
             self.human,
             self.engine.options().level,
             self.game.rules()
         );
-        println!("{HELP}");
+        outln!("{HELP}");
         self.show();
         let mut announced = false;
         let mut buffer = Vec::new();
         loop {
             if self.is_over() {
                 if !announced {
-                    println!("{}", self.ending());
+                    outln!("{}", self.ending());
                     if self.termination == Termination::Normal {
-                        println!("Type `undo`, `new`, `save PATH`, `record` or `quit`.");
+                        outln!("Type `undo`, `new`, `save PATH`, `record` or `quit`.");
                     } else {
-                        println!("Type `new`, `load PATH`, `save PATH`, `record` or `quit`.");
+                        outln!("Type `new`, `load PATH`, `save PATH`, `record` or `quit`.");
                     }
                     announced = true;
                 }
@@ -319,40 +319,40 @@ impl Session {
                 let seats = self.game.rules().seats().len();
                 match score_for_human(result.score, seat, self.human, seats) {
                     Some(score) => {
-                        println!("{seat} plays {text}   ({score}, depth {})", result.depth)
+                        outln!("{seat} plays {text}   ({score}, depth {})", result.depth)
                     }
-                    None => println!("{seat} plays {text}   (depth {})", result.depth),
+                    None => outln!("{seat} plays {text}   (depth {})", result.depth),
                 }
                 self.show();
                 continue;
             }
-            print!("{}> ", self.human.name());
-            let _ = std::io::stdout().flush();
+            out!("{}> ", self.human.name());
+            crate::output::flush();
             let line = match read_line(&mut input, &mut buffer, MAX_LINE) {
                 Ok(true) => std::str::from_utf8(&buffer),
                 Ok(false) => {
-                    println!();
+                    outln!();
                     return Ok(());
                 }
                 Err(LineError::TooLong) => {
-                    println!("error: the line is longer than {MAX_LINE} bytes: type one move or command per line");
+                    outln!("error: the line is longer than {MAX_LINE} bytes: type one move or command per line");
                     continue;
                 }
                 Err(LineError::Io(e)) => return Err(CliError(format!("reading the input: {e}"))),
             };
             // The game goes on after a bad line, as after any other mistake.
             let Ok(line) = line else {
-                println!("error: the line is not UTF-8 text");
+                outln!("error: the line is not UTF-8 text");
                 continue;
             };
             match classify(line) {
                 Input::Nothing => {}
                 Input::Quit => return Ok(()),
                 Input::Unknown(word) => {
-                    println!("unknown command `{}` (type help)", quote(word))
+                    outln!("unknown command `{}` (type help)", quote(word))
                 }
                 Input::MoveAndMore(text) => {
-                    println!(
+                    outln!(
                         "error: `{}`: type one move per line, with no spaces in it",
                         quote(text)
                     )
@@ -360,14 +360,14 @@ impl Session {
                 Input::Move(_) | Input::Command("undo" | "hint", _)
                     if self.termination != Termination::Normal =>
                 {
-                    println!("The game is over. Type `new` or `load PATH` to play another.")
+                    outln!("The game is over. Type `new` or `load PATH` to play another.")
                 }
                 Input::Move(_) if self.game.is_over() => {
-                    println!("The game is over. Type `undo`, `new` or `quit`.")
+                    outln!("The game is over. Type `undo`, `new` or `quit`.")
                 }
                 Input::Move(text) => match self.game.play_str(text) {
                     Ok(_) => self.show(),
-                    Err(e) => println!("error: {e}"),
+                    Err(e) => outln!("error: {e}"),
                 },
                 Input::Command(word, rest) => {
                     if self.command(word, rest) {
@@ -382,23 +382,23 @@ impl Session {
     /// must be announced again.
     fn command(&mut self, word: &str, rest: &str) -> bool {
         match word {
-            "help" => println!("{HELP}"),
+            "help" => outln!("{HELP}"),
             "board" => self.show(),
             "record" => match self.record() {
-                Ok(record) => print!("{record}"),
-                Err(e) => println!("error: {}", e.0),
+                Ok(record) => out!("{record}"),
+                Err(e) => outln!("error: {}", e.0),
             },
             "save" => match self.save(rest) {
-                Ok(message) => println!("{message}"),
-                Err(e) => println!("error: {e}"),
+                Ok(message) => outln!("{message}"),
+                Err(e) => outln!("error: {e}"),
             },
             "load" => match self.load(rest) {
                 Ok(message) => {
-                    println!("{message}");
+                    outln!("{message}");
                     self.show();
                     return true;
                 }
-                Err(e) => println!("error: {e} (the current game goes on)"),
+                Err(e) => outln!("error: {e} (the current game goes on)"),
             },
             "moves" => {
                 let texts: Result<Vec<String>, _> = self
@@ -410,9 +410,9 @@ impl Session {
                 match texts {
                     Ok(texts) => {
                         let noun = if texts.len() == 1 { "move" } else { "moves" };
-                        println!("{} {noun}: {}", texts.len(), texts.join(" "));
+                        outln!("{} {noun}: {}", texts.len(), texts.join(" "));
                     }
-                    Err(e) => println!("error: {e}"),
+                    Err(e) => outln!("error: {e}"),
                 }
             }
             "new" => {
@@ -424,7 +424,7 @@ impl Session {
             }
             "resign" => {
                 if self.is_over() {
-                    println!("The game is already over. Type `new` to play another.");
+                    outln!("The game is already over. Type `new` to play another.");
                 } else {
                     self.termination = Termination::Resignation { loser: self.human };
                     return true;
@@ -433,13 +433,13 @@ impl Session {
             "level" => match rest.parse::<u64>().map(Level::new) {
                 Ok(Ok(level)) => {
                     self.engine.set_level(level);
-                    println!("Level {level}.");
+                    outln!("Level {level}.");
                 }
-                _ => println!("error: level takes a number from 1 to 10"),
+                _ => outln!("error: level takes a number from 1 to 10"),
             },
             "hint" => {
                 if self.game.is_over() {
-                    println!("The game is over.");
+                    outln!("The game is over.");
                 } else {
                     let level = self.engine.options().level;
                     self.engine.set_level(Level::MAX);
@@ -456,11 +456,11 @@ impl Session {
                             )
                             .unwrap_or_default();
                             match self.game.move_to_string(mv) {
-                                Ok(text) => println!("Hint: {text}   ({score})"),
-                                Err(e) => println!("error: {e}"),
+                                Ok(text) => outln!("Hint: {text}   ({score})"),
+                                Err(e) => outln!("error: {e}"),
                             }
                         }
-                        Err(error) => println!("error: {}", error.0),
+                        Err(error) => outln!("error: {}", error.0),
                     }
                 }
             }
@@ -474,14 +474,14 @@ impl Session {
                     }
                 }
                 if undone == 0 {
-                    println!("Nothing to undo.");
+                    outln!("Nothing to undo.");
                 } else {
-                    println!("Took back {}.", plies_text(undone));
+                    outln!("Took back {}.", plies_text(undone));
                     self.show();
                     return true;
                 }
             }
-            _ => println!("unknown command `{}` (type help)", quote(word)),
+            _ => outln!("unknown command `{}` (type help)", quote(word)),
         }
         false
     }

@@ -67,7 +67,7 @@ impl Progress {
             let _ = write!(err, "\r\x1b[K");
             let _ = err.flush();
         }
-        println!("{line}");
+        outln!("{line}");
         if self.terminal && !shown.is_empty() {
             let _ = write!(err, "\r{shown}\x1b[K");
             let _ = err.flush();

@@ -58,7 +58,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         let Some(mv) = result.best_move else { break };
         let text = game.move_to_string(mv)?;
         let seat = game.to_move();
-        println!(
+        outln!(
             "{:>4}. {:<6} {:<24} score {:<10} depth {:>2} nodes {:>8} {:>5} ms",
             game.moves().len() + 1,
             seat.name(),
@@ -71,26 +71,26 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         game.play(mv)
             .map_err(|e| halma_rules::ErrorChain(&e).to_string())?;
         if args.board {
-            print!("{}", draw(&game, colour));
+            out!("{}", draw(&game, colour));
         }
     }
-    print!("{}", draw(&game, colour));
+    out!("{}", draw(&game, colour));
     let plies = game.moves().len();
     match (game.result(), &termination) {
-        (GameResult::Won(seat), _) => println!("Result: {seat} wins after {}", plies_text(plies)),
+        (GameResult::Won(seat), _) => outln!("Result: {seat} wins after {}", plies_text(plies)),
         (_, Termination::Draw(DrawReason::PlyLimit)) => {
-            println!(
+            outln!(
                 "Result: a draw at the ply limit, after {}",
                 plies_text(plies)
             )
         }
-        (_, Termination::Draw(DrawReason::Repetition)) => println!(
+        (_, Termination::Draw(DrawReason::Repetition)) => outln!(
             "Result: a draw by repetition (a position occurred {REPETITION_DRAW} times), after {}",
             plies_text(plies)
         ),
-        _ => println!("Result: unfinished after {}", plies_text(plies)),
+        _ => outln!("Result: unfinished after {}", plies_text(plies)),
     }
-    println!();
+    outln!();
     // The adjudicator counts positions as the record writer checks them, so
     // a repetition draw always writes a record that reads back.
     let record = write_record_ended(
@@ -98,6 +98,6 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         &termination,
         &[("Engine", &format!("halma {}", args.engine))],
     )?;
-    print!("{record}");
+    out!("{record}");
     Ok(())
 }

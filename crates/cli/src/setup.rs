@@ -49,6 +49,6 @@ pub fn list_moves(args: &GameArgs) -> Result<(), CliError> {
         out.push_str(&game.move_to_string(mv)?);
         out.push('\n');
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }

@@ -135,6 +135,6 @@ pub fn run(args: &ShortestArgs) -> Result<(), CliError> {
             ("ShortestProven", proven),
         ],
     )?;
-    print!("{record}");
+    out!("{record}");
     Ok(())
 }

@@ -136,12 +136,12 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
         texts.push(rules.move_to_string(&at, mv)?);
         at.make_move_unchecked(mv);
     }
-    println!("rules: {rules}");
-    println!("seat: {}", solution.start.to_move());
-    println!("start: {}", solution.start);
-    println!("length: {}", solution.moves.len());
-    println!("lower-bound: {}", solution.lower_bound);
-    println!(
+    outln!("rules: {rules}");
+    outln!("seat: {}", solution.start.to_move());
+    outln!("start: {}", solution.start);
+    outln!("length: {}", solution.moves.len());
+    outln!("lower-bound: {}", solution.lower_bound);
+    outln!(
         "optimal: {}",
         if solution.optimal {
             "yes"
@@ -149,7 +149,7 @@ pub fn run(args: &SoloArgs) -> Result<(), CliError> {
             "not proved"
         }
     );
-    println!("moves: {}", texts.join(" "));
+    outln!("moves: {}", texts.join(" "));
     let stats = solution.stats;
     eprintln!(
         "{} nodes, {:.1} s, peak table memory {:.1} MiB{}",
@@ -184,6 +184,6 @@ fn verify(rules: &Rules, position: &halma_core::Position, moves: &str) -> Result
         played.push(mv);
     }
     replay(rules, &start, &played).map_err(|e| CliError(format!("--verify: {e}")))?;
-    println!("verified: {} moves finish the race", played.len());
+    outln!("verified: {} moves finish the race", played.len());
     Ok(())
 }
