@@ -9,9 +9,8 @@ use std::fs::File;
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::thread;
-use std::time::{Duration, Instant};
 
-use common::{HALMA, WATCHDOG};
+use common::{wait_within, HALMA, WATCHDOG};
 
 /// Runs `halma args` with `input`, its standard output going to `stdout`;
 /// returns the exit status and standard error.
@@ -43,18 +42,7 @@ fn run_into(
         let _ = stderr.read_to_string(&mut text);
         text
     });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waitable") {
-            break status;
-        }
-        if start.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("halma {args:?} did not end within {WATCHDOG:?}");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
+    let status = wait_within(&mut child, args, WATCHDOG);
     (status.code(), reader.join().expect("stderr read"))
 }
 

@@ -86,18 +86,7 @@ pub fn halma_bytes(args: &[&str], input: &[u8], limit: Duration) -> Run {
             let _ = sender.send((which, String::from_utf8_lossy(&bytes).into_owned()));
         });
     }
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waitable") {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("halma {args:?} did not end within {limit:?}");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
+    let status = wait_within(&mut child, args, limit);
     let mut out = [String::new(), String::new()];
     for _ in 0..2 {
         let (which, text) = receiver
@@ -110,6 +99,26 @@ pub fn halma_bytes(args: &[&str], input: &[u8], limit: Duration) -> Run {
         stdout,
         stderr,
         code: status.code(),
+    }
+}
+
+/// Waits for `child` (`halma args`); past `limit` it is killed and the test fails.
+pub fn wait_within(
+    child: &mut std::process::Child,
+    args: &[&str],
+    limit: Duration,
+) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waitable") {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("halma {args:?} did not end within {limit:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
     }
 }
 
